@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Host (with port) the organizations' subdomains hang off: `{sub}.{APP_DOMAIN}`. */
+  APP_DOMAIN: z.string().default('localhost:3000'),
+  APP_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24 * 3600),
+  /** Window in which a just-rotated refresh token may be presented again (parallel tabs). */
+  REFRESH_GRACE_S: z.coerce.number().int().min(0).default(10),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Excursio <no-reply@excursio.localhost>'),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  SEED_DEMO: bool.default(true),
+  DEMO_EMAIL: z.string().default('owner@demo.localhost'),
+  DEMO_PASSWORD: z.string().default('excursio-demo-2026'),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  TRUST_PROXY: bool.default(false),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {
+  JWT_SECRET: string;
+  DATA_DIR: string;
+  MAIL_DIR: string;
+  WEB_DIST: string;
+};
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** A secret generated once per data directory, so restarts keep sessions valid. */
+const persistentSecret = (dataDir: string) => {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+};
+
+/** The one place environment variables are read. Throws a readable error on bad input. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(repoRoot, c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    MAIL_DIR: join(dataDir, 'mail'),
+    JWT_SECRET: c.JWT_SECRET ?? persistentSecret(dataDir),
+    WEB_DIST: resolve(repoRoot, c.WEB_DIST ?? 'apps/web/dist'),
+  };
+};
+
+export const baseUrl = (config: Config, subdomain?: string | null) =>
+  `${config.APP_PROTOCOL}://${subdomain ? `${subdomain}.` : ''}${config.APP_DOMAIN}`;

@@ -1,0 +1,14 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+export const pk = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdateFn(() => new Date());
+export const ts = (name: string) => timestamp(name, { withTimezone: true });

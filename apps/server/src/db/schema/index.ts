@@ -1,0 +1,5 @@
+// The schema object handed to drizzle (relational queries) and drizzle-kit. Not a barrel for app code:
+// repositories import tables from their own schema files.
+export * from './accounts.ts';
+export * from './team.ts';
+export * from './users.ts';

@@ -1,0 +1,36 @@
+import { PERMISSION_SETS } from '@excursio/contract/permissions';
+import { seedNotifications } from '../../modules/accounts/notifications.repository.ts';
+import {
+  accountIdBySubdomain,
+  insertOrganization,
+  upsertPermissionSets,
+  upsertTiers,
+} from '../../modules/accounts/organization.repository.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
+import type { Db } from '../client.ts';
+import { TIERS, TOP_TIER } from './catalog.ts';
+
+export const DEMO_SUBDOMAIN = 'demo';
+
+/** Reference data every installation needs. Idempotent. */
+export const seedReferenceData = async (db: Db) => {
+  await upsertPermissionSets(db, PERMISSION_SETS);
+  await upsertTiers(db, TIERS);
+  await seedNotifications(db);
+};
+
+/** The demo supplier on the top plan. Created once; later starts leave it as it is. */
+export const seedDemo = async (db: Db, owner: { email: string; password: string }) => {
+  if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
+  const passwordHash = await hashPassword(owner.password);
+  await db.transaction((tx) =>
+    insertOrganization(tx, {
+      type: 'supplier',
+      name: 'Demo Adventures',
+      subdomain: DEMO_SUBDOMAIN,
+      tierCode: TOP_TIER.supplier,
+      owner: { email: owner.email, passwordHash, firstName: 'Dana', lastName: 'Demo', isActive: true },
+    }),
+  );
+  return { created: true };
+};

@@ -1,0 +1,111 @@
+import { DEFAULT_PROFILE, EMPTY_BILLING, EMPTY_CONTACT, EMPTY_LEGAL } from '@excursio/contract/accounts';
+import type { AccountType } from '@excursio/contract/auth';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
+import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
+import { users } from '../../db/schema/users.ts';
+import { PRESET_ROLES } from '../../db/seed/catalog.ts';
+
+export type NewOrganization = {
+  type: AccountType;
+  name: string;
+  subdomain: string;
+  tierCode: string;
+  owner: { email: string; passwordHash: string; firstName: string; lastName: string; isActive: boolean };
+};
+
+export const subdomainTaken = async (db: Executor, subdomain: string) =>
+  (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain))).length > 0;
+
+export const emailTaken = async (db: Executor, email: string) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))).length > 0;
+
+/**
+ * One organization with its preset roles, owner user and owner team membership. Run inside a
+ * transaction; unique indexes on subdomain and email make concurrent duplicates fail.
+ */
+export const insertOrganization = async (tx: Executor, input: NewOrganization) => {
+  const [tier] = await tx
+    .select({ id: subscriptionTiers.id })
+    .from(subscriptionTiers)
+    .where(eq(subscriptionTiers.code, input.tierCode));
+  const [account] = await tx
+    .insert(baseAccounts)
+    .values({
+      type: input.type,
+      name: input.name,
+      subdomain: input.subdomain,
+      subscriptionTierId: tier?.id ?? null,
+      contactInfo: { ...EMPTY_CONTACT, email: input.owner.email },
+      profile: DEFAULT_PROFILE,
+      legalInfo: { ...EMPTY_LEGAL, legal_name: input.name },
+      billingInfo: { ...EMPTY_BILLING, billing_email: input.owner.email },
+    })
+    .returning();
+  const sets = await tx.select().from(permissionSets);
+  let ownerRoleId = '';
+  for (const preset of PRESET_ROLES) {
+    const [role] = await tx
+      .insert(roles)
+      .values({ accountId: account.id, name: preset.name, description: preset.description, isOwner: preset.isOwner })
+      .returning({ id: roles.id });
+    if (preset.isOwner) ownerRoleId = role.id;
+    const ids = sets.filter((s) => (preset.titles as string[]).includes(s.title)).map((s) => s.id);
+    if (ids.length)
+      await tx.insert(rolePermissionSets).values(ids.map((permissionSetId) => ({ roleId: role.id, permissionSetId })));
+  }
+  const now = new Date();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      accountId: account.id,
+      email: input.owner.email.toLowerCase(),
+      passwordHash: input.owner.passwordHash,
+      firstName: input.owner.firstName,
+      lastName: input.owner.lastName,
+      isActive: input.owner.isActive,
+      activatedAt: input.owner.isActive ? now : null,
+    })
+    .returning();
+  await tx.insert(teamMembers).values({
+    accountId: account.id,
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    roleId: ownerRoleId,
+    status: 'active',
+    isOwner: true,
+    joinedAt: now,
+  });
+  return { account, user, ownerRoleId };
+};
+
+export const upsertPermissionSets = async (db: Executor, sets: Record<string, string[]>) => {
+  for (const [title, codenames] of Object.entries(sets)) {
+    await db
+      .insert(permissionSets)
+      .values({ title, codenames })
+      .onConflictDoUpdate({ target: permissionSets.title, set: { codenames } });
+  }
+};
+
+export const upsertTiers = async (
+  db: Executor,
+  tiers: { code: string; name: string; accountType: AccountType; priceMinor: number; features: string[] }[],
+) => {
+  for (const [index, tier] of tiers.entries()) {
+    const values = { ...tier, currency: 'EUR', interval: 'month' as const, sortOrder: index };
+    await db
+      .insert(subscriptionTiers)
+      .values(values)
+      .onConflictDoUpdate({
+        target: subscriptionTiers.code,
+        set: { name: values.name, priceMinor: values.priceMinor, features: values.features, sortOrder: index },
+      });
+  }
+};
+
+export const accountIdBySubdomain = async (db: Executor, subdomain: string) =>
+  (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain)))[0]?.id ?? null;

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createMemoryMailer } from '../integrations/mail.ts';
+import { createJwt } from '../modules/auth/jwt.ts';
+
+export const TEST_DOMAIN = 'excursio.test';
+
+export const testConfig = (overrides: Partial<Record<string, string>> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    APP_DOMAIN: TEST_DOMAIN,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    RATE_LIMIT_ENABLED: 'false',
+    DATA_DIR: '/tmp/excursio-test-data',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
+
+/** A full app on a fresh database (PGlite snapshot) or on the shared PostgreSQL test database. */
+export const createTestApp = async (overrides: Partial<Record<string, string>> = {}) => {
+  const config = testConfig(overrides);
+  const url = process.env.DATABASE_URL;
+  const database = url
+    ? await openDatabase({ url })
+    : await openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+  const mailer = createMemoryMailer();
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    db: database.db,
+    mailer,
+    jwt: createJwt(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_S),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Host + Origin headers of a subdomain (or the bare domain), as a browser on that page sends them. */
+export const hostHeaders = (subdomain: string | null) => {
+  const host = subdomain ? `${subdomain}.${TEST_DOMAIN}` : TEST_DOMAIN;
+  return { host, origin: `http://${host}` };
+};

@@ -1,0 +1,45 @@
+import type { RouteObject } from 'react-router';
+import { AccessGuard } from '../../components/guards/access-guards.tsx';
+import type { RouteHandle } from '../../components/shell/navigation.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const handle = (title: string, tabs?: RouteHandle['tabs']): RouteHandle => ({ title, tabs });
+const organization = () => import('../../features/organization/pages/organization-pages.tsx');
+const members = () => import('../../features/team/pages/members-page.tsx');
+const roles = () => import('../../features/team/pages/roles-page.tsx');
+const subscription = () => import('../../features/subscription/pages/plans-page.tsx');
+const account = () => import('../../features/account/pages/account-page.tsx');
+
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: 'settings/organization',
+    element: <AccessGuard permissions={['Manage account']} />,
+    handle: handle('Organization', 'organization'),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./redirect.tsx')).ToOrganizationContact }) },
+      { path: 'contact', lazy: lazyPage(organization, (m) => m.ContactInfoPage) },
+      { path: 'legal', lazy: lazyPage(organization, (m) => m.LegalInfoPage) },
+      { path: 'billing', lazy: lazyPage(organization, (m) => m.BillingInfoPage) },
+      { path: 'profile', lazy: lazyPage(organization, (m) => m.ProfilePage) },
+    ],
+  },
+  {
+    path: 'settings/subscription',
+    element: <AccessGuard permissions={['Manage account']} />,
+    handle: handle('Subscription', 'subscription'),
+    children: [
+      { path: 'supplier-plans', lazy: lazyPage(subscription, (m) => m.SupplierPlansPage) },
+      { path: 'affiliate-plans', lazy: lazyPage(subscription, (m) => m.AffiliatePlansPage) },
+    ],
+  },
+  {
+    path: 'settings/team',
+    element: <AccessGuard permissions={['Manage users']} />,
+    handle: handle('Team', 'team'),
+    children: [
+      { path: 'members', lazy: lazyPage(members, (m) => m.MembersPage) },
+      { path: 'roles', lazy: lazyPage(roles, (m) => m.RolesPage) },
+    ],
+  },
+  { path: 'settings/account', handle: handle('My account', 'account'), lazy: lazyPage(account, (m) => m.AccountPage) },
+];

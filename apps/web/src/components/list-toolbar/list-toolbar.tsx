@@ -1,0 +1,67 @@
+import { Anchor, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { ALL } from '../../lib/list/list-params.ts';
+import type { ListParams } from '../../lib/list/use-list-params.ts';
+
+export type ListFilter = {
+  key: string;
+  label: string;
+  options: { value: string; label: string }[];
+  kind?: 'select' | 'segmented';
+};
+
+/** Search (debounced in the hook), filters with 'All' first, and 'Reset filters' when any is set. */
+export const ListToolbar = ({
+  list,
+  filters = [],
+  searchLabel = 'Search',
+  searchPlaceholder = 'Search…',
+}: {
+  list: ListParams;
+  filters?: ListFilter[];
+  searchLabel?: string;
+  searchPlaceholder?: string;
+}) => (
+  <Group gap="sm" mb="md" wrap="wrap" align="center">
+    <TextInput
+      aria-label={searchLabel}
+      placeholder={searchPlaceholder}
+      leftSection={<IconSearch size={15} />}
+      value={list.searchInput}
+      onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+      w={{ base: '100%', sm: 280 }}
+      type="search"
+    />
+    {filters.map((filter) => {
+      const data = [{ value: ALL, label: 'All' }, ...filter.options];
+      const value = list.filters[filter.key] ?? ALL;
+      return filter.kind === 'segmented' ? (
+        <SegmentedControl
+          key={filter.key}
+          aria-label={filter.label}
+          size="sm"
+          data={data}
+          value={value}
+          onChange={(next) => list.setFilter(filter.key, next)}
+        />
+      ) : (
+        <Select
+          key={filter.key}
+          aria-label={filter.label}
+          placeholder={filter.label}
+          data={data}
+          value={value}
+          allowDeselect={false}
+          onChange={(next) => list.setFilter(filter.key, next)}
+          w={180}
+          leftSectionWidth={0}
+        />
+      );
+    })}
+    {list.hasActiveFilters ? (
+      <Anchor component="button" type="button" size="sm" onClick={list.reset}>
+        Reset filters
+      </Anchor>
+    ) : null}
+  </Group>
+);

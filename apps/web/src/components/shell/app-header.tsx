@@ -1,0 +1,74 @@
+import { Box, Burger, Group, Title, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { useAccess } from '../../lib/permissions/use-access.ts';
+import { IconButton } from '../button.tsx';
+import { type RouteHandle, TAB_GROUPS, type TabGroup } from './navigation.ts';
+import classes from './shell.module.css';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const useRouteHandle = (): RouteHandle => {
+  const matches = useMatches();
+  const handle: RouteHandle = {};
+  for (const match of matches) Object.assign(handle, match.handle as RouteHandle | undefined);
+  return handle;
+};
+
+const SubNavigation = ({ group }: { group: TabGroup }) => {
+  const { pathname } = useLocation();
+  const { can } = useAccess();
+  return (
+    <Group gap={4} component="nav" aria-label="Sub-navigation" wrap="nowrap" style={{ overflowX: 'auto' }}>
+      {TAB_GROUPS[group].map((tab) => {
+        const allowed = can(tab.permissions) && !tab.disabled;
+        const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
+        if (!allowed) {
+          return (
+            <Tooltip key={tab.to} label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}>
+              <span className={classes.tab} data-disabled aria-disabled="true" role="link">
+                {tab.label}
+              </span>
+            </Tooltip>
+          );
+        }
+        return (
+          <Link key={tab.to} to={tab.to} viewTransition className={classes.tab} aria-current={current ? 'page' : undefined}>
+            {tab.label}
+          </Link>
+        );
+      })}
+    </Group>
+  );
+};
+
+type HeaderProps = {
+  mobileOpened: boolean;
+  toggleMobile: () => void;
+  collapsed: boolean;
+  toggleCollapsed: () => void;
+  actionSlotRef: (element: HTMLDivElement | null) => void;
+};
+
+export const AppHeader = ({ mobileOpened, toggleMobile, collapsed, toggleCollapsed, actionSlotRef }: HeaderProps) => {
+  const handle = useRouteHandle();
+  return (
+    <Box className={classes.header} h="100%">
+      <div className={classes.titleRow}>
+        <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <IconButton label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} onClick={toggleCollapsed} visibleFrom="sm">
+          {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
+        </IconButton>
+        <Title order={1} fz={20} fw={600} style={{ flex: 1 }} lineClamp={1}>
+          {handle.title ?? ''}
+        </Title>
+        <div ref={actionSlotRef} style={{ display: 'flex', gap: 8 }} />
+        <Box visibleFrom="sm">
+          <ThemeToggle />
+        </Box>
+        <UserMenu />
+      </div>
+      <div className={classes.tabsRow}>{handle.tabs ? <SubNavigation group={handle.tabs} /> : null}</div>
+    </Box>
+  );
+};

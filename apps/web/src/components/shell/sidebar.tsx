@@ -1,0 +1,71 @@
+import { Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useAccess } from '../../lib/permissions/use-access.ts';
+import { isNavItemActive, NAV_GROUPS, type NavItem } from './navigation.ts';
+import classes from './shell.module.css';
+
+const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate: () => void }) => {
+  const { pathname } = useLocation();
+  const { can } = useAccess();
+  const allowed = can(item.permissions);
+  const Icon = item.icon;
+  const active = isNavItemActive(item, pathname);
+  const hint = allowed ? item.label : `You need the ${item.permissions?.map((p) => `'${p}'`).join(', ')} permission to open ${item.label}`;
+  const link = collapsed ? (
+    <UnstyledButton
+      component={Link}
+      to={item.to}
+      viewTransition
+      onClick={onNavigate}
+      aria-label={item.label}
+      aria-current={active ? 'page' : undefined}
+      data-active={active || undefined}
+      data-disabled={!allowed || undefined}
+      className={classes.railItem}
+      style={allowed ? undefined : { pointerEvents: 'none' }}
+    >
+      <Icon size={18} stroke={1.7} />
+    </UnstyledButton>
+  ) : (
+    <NavLink
+      component={Link}
+      to={item.to}
+      viewTransition
+      onClick={onNavigate}
+      label={item.label}
+      leftSection={<Icon size={17} stroke={1.7} />}
+      active={active}
+      disabled={!allowed}
+      aria-current={active ? 'page' : undefined}
+      className={classes.navItem}
+    />
+  );
+  if (allowed && !collapsed) return link;
+  return (
+    <Tooltip label={hint} position="right" multiline maw={260}>
+      {/* A disabled link gets no pointer events; the wrapper keeps the tooltip working. */}
+      <Box>{link}</Box>
+    </Tooltip>
+  );
+};
+
+export const Sidebar = ({ collapsed, onNavigate }: { collapsed: boolean; onNavigate: () => void }) => (
+  <ScrollArea type="scroll" style={{ flex: 1 }}>
+    <Stack gap={collapsed ? 4 : 14} p={collapsed ? 'xs' : 'sm'} component="nav" aria-label="Main navigation">
+      {NAV_GROUPS.map((group) => (
+        <Box key={group.label ?? 'home'}>
+          {group.label && !collapsed ? (
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: 0.4 }}>
+              {group.label}
+            </Text>
+          ) : null}
+          <Stack gap={collapsed ? 4 : 1}>
+            {group.items.map((item) => (
+              <SidebarItem key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  </ScrollArea>
+);

@@ -1,0 +1,53 @@
+import type { RegistrationInput } from '@excursio/contract/auth';
+import { api } from '../../../lib/api/api.ts';
+
+type LoginResult = { subdomain: string; redirect_url: string };
+const publicCall = { skipRefresh: true };
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResult, { email: string; password: string }>({
+      query: (body) => ({ url: '/jwt/create/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    register: build.mutation<{ id: string; email: string }, RegistrationInput>({
+      query: (body) => ({ url: '/users/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    activate: build.mutation<void, { token: string }>({
+      query: (body) => ({ url: '/users/activation/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    resendActivation: build.mutation<void, { email: string }>({
+      query: (body) => ({ url: '/users/resend_activation/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    requestPasswordReset: build.mutation<void, { email: string }>({
+      query: (body) => ({ url: '/users/reset_password/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    confirmPasswordReset: build.mutation<void, { token: string; new_password: string }>({
+      query: (body) => ({ url: '/users/reset_password_confirm/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    exchangeCode: build.mutation<void, { code: string }>({
+      query: (body) => ({ url: '/jwt/exchange/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+    acceptInvite: build.mutation<{ subdomain: string }, { token: string; password: string; first_name?: string; last_name?: string }>({
+      query: (body) => ({ url: '/team-members/accept-invite/', method: 'POST', body }),
+      extraOptions: publicCall,
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useActivateMutation,
+  useResendActivationMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+  useExchangeCodeMutation,
+  useAcceptInviteMutation,
+} = authApi;

@@ -1,0 +1,14 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQuery } from './base-query.ts';
+
+/** The one RTK Query API; features add endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  keepUnusedDataFor: 60,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  tagTypes: ['Me', 'AppInfo', 'Role', 'TeamMember', 'BaseAccount', 'SubscriptionTier', 'SystemNotification'],
+  endpoints: () => ({}),
+});

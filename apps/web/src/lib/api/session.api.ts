@@ -1,0 +1,34 @@
+import type { AppInfo, Me } from '@excursio/contract/auth';
+import { api } from './api.ts';
+
+export type MePatch = Partial<Pick<Me, 'first_name' | 'last_name' | 'phone'>>;
+
+/** Session endpoints the whole app needs (auth bootstrap, user menu, permissions). */
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    verifyToken: build.mutation<void, void>({
+      query: () => ({ url: '/jwt/verify/', method: 'POST', body: {} }),
+      extraOptions: { silent: true },
+    }),
+    getMe: build.query<Me, void>({
+      query: () => '/users/me/',
+      providesTags: ['Me'],
+      extraOptions: { silent: true },
+    }),
+    updateMe: build.mutation<Me, MePatch>({
+      query: (body) => ({ url: '/users/me/', method: 'PATCH', body }),
+      invalidatesTags: ['Me'],
+    }),
+    getAppInfo: build.query<AppInfo, void>({
+      query: () => '/app-info/',
+      providesTags: ['AppInfo'],
+      extraOptions: { silent: true },
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/logout/', method: 'POST', body: {} }),
+      extraOptions: { silent: true, skipRefresh: true },
+    }),
+  }),
+});
+
+export const { useGetMeQuery, useUpdateMeMutation, useGetAppInfoQuery } = sessionApi;

@@ -1,0 +1,101 @@
+import { SEARCH_DEBOUNCE_MS } from '@excursio/contract/list';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  hasActiveFilters,
+  nextOrdering,
+  PAGE_SIZE_PARAM,
+  readListState,
+  resetListParams,
+  toApiQuery,
+  withDefaultPageSize,
+  withFilter,
+  withPage,
+  withPageSize,
+  withSearch,
+  withOrdering,
+} from './list-params.ts';
+
+/**
+ * URL state for a list (specification "List behaviour"): every change is written to the query
+ * with `replace`, no full navigation. `ready` is false until pageSize is in the query.
+ */
+export const useListParams = (filterKeys: readonly string[] = []) => {
+  const [params, setParams] = useSearchParams();
+  const keysKey = filterKeys.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keysKey stands for filterKeys
+  const state = useMemo(() => readListState(params, filterKeys), [params, keysKey]);
+  const ready = params.has(PAGE_SIZE_PARAM);
+
+  useEffect(() => {
+    const next = withDefaultPageSize(params);
+    if (next) setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const update = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams) => setParams((current) => change(current), { replace: true }),
+    [setParams],
+  );
+
+  // The search box holds what is typed; the URL follows after 500 ms without typing.
+  const [searchInput, setSearchInputState] = useState(state.search);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelPending = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const setSearchInput = useCallback(
+    (value: string) => {
+      setSearchInputState(value);
+      cancelPending();
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        update((current) => withSearch(current, value));
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    [update],
+  );
+  // Back/forward or a reset changes the URL: show its term unless the user is still typing.
+  useEffect(() => {
+    if (!timer.current) setSearchInputState(state.search);
+  }, [state.search]);
+  useEffect(() => cancelPending, []);
+
+  const setFilter = useCallback((key: string, value: string | null) => update((c) => withFilter(c, key, value)), [update]);
+  const setPage = useCallback((page: number) => update((c) => withPage(c, page)), [update]);
+  const setPageSize = useCallback((size: number) => update((c) => withPageSize(c, size)), [update]);
+  const toggleSort = useCallback(
+    (field: string) => update((c) => withOrdering(c, nextOrdering(c.get('ordering') ?? '', field))),
+    [update],
+  );
+  const reset = useCallback(() => {
+    cancelPending();
+    setSearchInputState('');
+    update(resetListParams);
+  }, [update]);
+
+  return {
+    ready,
+    ...state,
+    apiQuery: toApiQuery(state),
+    hasActiveFilters: hasActiveFilters(params, filterKeys),
+    searchInput,
+    setSearchInput,
+    setFilter,
+    setPage,
+    setPageSize,
+    toggleSort,
+    reset,
+  };
+};
+
+export type ListParams = ReturnType<typeof useListParams>;
+
+/** A page out of range answers 404 (e.g. after the last row of a page was deleted): go to page 1. */
+export const useResetPageOnNotFound = (list: ListParams, error: unknown) => {
+  const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+  const { page, setPage } = list;
+  useEffect(() => {
+    if (notFound && page > 1) setPage(1);
+  }, [notFound, page, setPage]);
+};

@@ -1,0 +1,19 @@
+import { hasFeatures, hasPermissions } from '@excursio/contract/permissions';
+import { useCallback } from 'react';
+import { useAppSelector } from '../../app/store.ts';
+
+/** Permission and feature checks bound to the signed-in user (specification §6). */
+export const useAccess = () => {
+  const user = useAppSelector((state) => state.user.user);
+  const appInfo = useAppSelector((state) => state.appInfo.appInfo);
+  const can = useCallback(
+    (titles: readonly string[] | undefined) => hasPermissions(user, appInfo, titles ?? []),
+    [user, appInfo],
+  );
+  const hasFeature = useCallback(
+    (features: readonly string[] | undefined) =>
+      !features || features.length === 0 ? true : hasFeatures(user?.base_account, features),
+    [user],
+  );
+  return { user, appInfo, can, hasFeature };
+};
