@@ -1,6 +1,6 @@
+import { TOAST_AUTO_CLOSE_MS } from '@excursio/contract/messages';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { TOAST_AUTO_CLOSE_MS } from '@excursio/contract/messages';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { store } from './store.ts';

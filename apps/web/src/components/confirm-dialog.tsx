@@ -19,7 +19,14 @@ export const ConfirmDialog = ({
   onConfirm: () => void;
   onClose: () => void;
 }) => (
-  <Modal opened={opened} onClose={onClose} title={title} centered size="sm" transitionProps={{ transition: 'fade', duration: 200 }}>
+  <Modal
+    opened={opened}
+    onClose={onClose}
+    title={title}
+    centered
+    size="sm"
+    transitionProps={{ transition: 'fade', duration: 200 }}
+  >
     <Text size="sm">{message}</Text>
     <Group justify="flex-end" mt="lg">
       <Button variant="standard" onClick={onClose}>

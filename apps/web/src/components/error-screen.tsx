@@ -4,7 +4,8 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from './button.tsx';
 
 const describe = (error: unknown) => {
-  if (isRouteErrorResponse(error)) return error.status === 404 ? 'This page does not exist.' : `${error.status} ${error.statusText}`;
+  if (isRouteErrorResponse(error))
+    return error.status === 404 ? 'This page does not exist.' : `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return 'Something went wrong while showing this page.';
 };

@@ -25,10 +25,13 @@ const SubNavigation = ({ group }: { group: TabGroup }) => {
         const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
         if (!allowed) {
           return (
-            <Tooltip key={tab.to} label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}>
-              <span className={classes.tab} data-disabled aria-disabled="true" role="link">
+            <Tooltip
+              key={tab.to}
+              label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}
+            >
+              <button type="button" className={classes.tab} data-disabled aria-disabled="true">
                 {tab.label}
-              </span>
+              </button>
             </Tooltip>
           );
         }

@@ -33,7 +33,12 @@ export const AppLayout = () => {
         />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Link to="/dashboard" className={classes.brand} style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Excursio dashboard">
+        <Link
+          to="/dashboard"
+          className={classes.brand}
+          style={{ textDecoration: 'none', color: 'inherit' }}
+          aria-label="Excursio dashboard"
+        >
           <Group gap={8} wrap="nowrap">
             <ThemeIcon size={28} radius="md" variant="gradient" gradient={{ from: 'brand.7', to: 'violet.6', deg: 120 }}>
               <IconCompass size={18} />

@@ -10,7 +10,9 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
   const allowed = can(item.permissions);
   const Icon = item.icon;
   const active = isNavItemActive(item, pathname);
-  const hint = allowed ? item.label : `You need the ${item.permissions?.map((p) => `'${p}'`).join(', ')} permission to open ${item.label}`;
+  const hint = allowed
+    ? item.label
+    : `You need the ${item.permissions?.map((p) => `'${p}'`).join(', ')} permission to open ${item.label}`;
   const link = collapsed ? (
     <UnstyledButton
       component={Link}

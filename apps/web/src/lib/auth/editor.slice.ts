@@ -28,5 +28,4 @@ export const editorSlice = createSlice({
   },
 });
 
-export const { editorActivated, editorDeactivated, editorNavigationSet, editorNavigationReset } =
-  editorSlice.actions;
+export const { editorActivated, editorDeactivated, editorNavigationSet, editorNavigationReset } = editorSlice.actions;

@@ -34,9 +34,7 @@ export const readListState = (params: URLSearchParams, filterKeys: readonly stri
   pageSize: positiveInt(params.get(PAGE_SIZE_PARAM), DEFAULT_PAGE_SIZE),
   ordering: params.get(ORDERING_PARAM) ?? '',
   search: params.get(SEARCH_PARAM) ?? '',
-  filters: Object.fromEntries(
-    filterKeys.map((key) => [key, params.get(key) ?? '']).filter(([, value]) => value !== ''),
-  ),
+  filters: Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? '']).filter(([, value]) => value !== '')),
 });
 
 /** A list loads only when pageSize is in the query; null when nothing has to be written. */
@@ -73,8 +71,7 @@ export const withPageSize = (params: URLSearchParams, pageSize: number) => {
   return next;
 };
 
-export const withOrdering = (params: URLSearchParams, ordering: string) =>
-  withFilter(params, ORDERING_PARAM, ordering);
+export const withOrdering = (params: URLSearchParams, ordering: string) => withFilter(params, ORDERING_PARAM, ordering);
 
 /** Sorting cycles a column: ascending (field) → descending (-field) → unsorted. */
 export const nextOrdering = (current: string, field: string) => {

@@ -10,10 +10,10 @@ import {
   toApiQuery,
   withDefaultPageSize,
   withFilter,
+  withOrdering,
   withPage,
   withPageSize,
   withSearch,
-  withOrdering,
 } from './list-params.ts';
 
 /**
@@ -40,10 +40,10 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
   // The search box holds what is typed; the URL follows after 500 ms without typing.
   const [searchInput, setSearchInputState] = useState(state.search);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const cancelPending = () => {
+  const cancelPending = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-  };
+  }, []);
   const setSearchInput = useCallback(
     (value: string) => {
       setSearchInputState(value);
@@ -53,13 +53,13 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
         update((current) => withSearch(current, value));
       }, SEARCH_DEBOUNCE_MS);
     },
-    [update],
+    [update, cancelPending],
   );
   // Back/forward or a reset changes the URL: show its term unless the user is still typing.
   useEffect(() => {
     if (!timer.current) setSearchInputState(state.search);
   }, [state.search]);
-  useEffect(() => cancelPending, []);
+  useEffect(() => cancelPending, [cancelPending]);
 
   const setFilter = useCallback((key: string, value: string | null) => update((c) => withFilter(c, key, value)), [update]);
   const setPage = useCallback((page: number) => update((c) => withPage(c, page)), [update]);
@@ -72,7 +72,7 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
     cancelPending();
     setSearchInputState('');
     update(resetListParams);
-  }, [update]);
+  }, [update, cancelPending]);
 
   return {
     ready,

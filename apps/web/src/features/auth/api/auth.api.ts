@@ -34,7 +34,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/jwt/exchange/', method: 'POST', body }),
       extraOptions: publicCall,
     }),
-    acceptInvite: build.mutation<{ subdomain: string }, { token: string; password: string; first_name?: string; last_name?: string }>({
+    acceptInvite: build.mutation<
+      { subdomain: string },
+      { token: string; password: string; first_name?: string; last_name?: string }
+    >({
       query: (body) => ({ url: '/team-members/accept-invite/', method: 'POST', body }),
       extraOptions: publicCall,
     }),

@@ -46,8 +46,18 @@ export const AcceptInvitePage = () => {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput label="First name" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
-              <TextInput label="Last name" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                {...register('first_name')}
+                error={errors.first_name?.message}
+              />
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                {...register('last_name')}
+                error={errors.last_name?.message}
+              />
             </SimpleGrid>
             <PasswordInput
               label="Password"

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessages } from '../../../lib/api/errors.ts';

@@ -41,7 +41,13 @@ const EmailRequestForm = ({ title, description, submitLabel, send, successMessag
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={formState.errors.email?.message}
+          />
           <Button type="submit" loading={formState.isSubmitting} fullWidth>
             {submitLabel}
           </Button>

@@ -1,5 +1,5 @@
-import { Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
@@ -9,14 +9,21 @@ import { useLoginMutation } from '../api/auth.api.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 
 const schema = z.object({
-  email: z.string().trim().min(1, { error: 'Enter your email address.' }).pipe(z.email({ error: 'Enter a valid email address.' })),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter your email address.' })
+    .pipe(z.email({ error: 'Enter a valid email address.' })),
   password: z.string().min(1, { error: 'Enter your password.' }).max(128),
 });
 
 export const LoginPage = () => {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const [login, { isLoading }] = useLoginMutation();
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  });
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -40,7 +47,13 @@ export const LoginPage = () => {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" {...register('email')} error={formState.errors.email?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...register('email')}
+            error={formState.errors.email?.message}
+          />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -1,4 +1,4 @@
-import { registrationInput, type RegistrationInput } from '@excursio/contract/auth';
+import { type RegistrationInput, registrationInput } from '@excursio/contract/auth';
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Input, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -92,8 +92,18 @@ export const RegisterPage = () => {
             />
           </Input.Wrapper>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="First name" autoComplete="given-name" {...register('first_name')} error={errors.first_name?.message} />
-            <TextInput label="Last name" autoComplete="family-name" {...register('last_name')} error={errors.last_name?.message} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              {...register('first_name')}
+              error={errors.first_name?.message}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              {...register('last_name')}
+              error={errors.last_name?.message}
+            />
           </SimpleGrid>
           <TextInput label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
           <PasswordInput
@@ -103,7 +113,12 @@ export const RegisterPage = () => {
             {...register('password')}
             error={errors.password?.message}
           />
-          <TextInput label="Organization name" autoComplete="organization" {...orgField} error={errors.organization_name?.message} />
+          <TextInput
+            label="Organization name"
+            autoComplete="organization"
+            {...orgField}
+            error={errors.organization_name?.message}
+          />
           <TextInput
             label="Subdomain"
             autoComplete="off"

@@ -1,5 +1,5 @@
-import type { TeamMember } from '@excursio/contract/team';
 import { MESSAGES } from '@excursio/contract/messages';
+import type { TeamMember } from '@excursio/contract/team';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -36,7 +36,13 @@ export const InviteMemberModal = ({ opened, onClose, roles }: { opened: boolean;
     }
   });
   return (
-    <Modal opened={opened} onClose={close} title="Invite a team member" centered transitionProps={{ transition: 'fade', duration: 200 }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Invite a team member"
+      centered
+      transitionProps={{ transition: 'fade', duration: 200 }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" {...register('email')} error={formState.errors.email?.message} data-autofocus />
@@ -48,7 +54,13 @@ export const InviteMemberModal = ({ opened, onClose, roles }: { opened: boolean;
             control={control}
             name="role_id"
             render={({ field, fieldState }) => (
-              <Select label="Role" data={roles} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} error={fieldState.error?.message} />
+              <Select
+                label="Role"
+                data={roles}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <Group justify="flex-end">
@@ -72,8 +84,22 @@ const editSchema = z.object({
   status: z.enum(['invited', 'active', 'deactivated']),
 });
 
-export const EditMemberModal = ({ member, onClose, roles }: { member: TeamMember | null; onClose: () => void; roles: RoleOption[] }) => (
-  <Modal opened={member !== null} onClose={onClose} title="Edit team member" centered transitionProps={{ transition: 'fade', duration: 200 }}>
+export const EditMemberModal = ({
+  member,
+  onClose,
+  roles,
+}: {
+  member: TeamMember | null;
+  onClose: () => void;
+  roles: RoleOption[];
+}) => (
+  <Modal
+    opened={member !== null}
+    onClose={onClose}
+    title="Edit team member"
+    centered
+    transitionProps={{ transition: 'fade', duration: 200 }}
+  >
     {member ? <EditMemberForm key={member.id} member={member} onClose={onClose} roles={roles} /> : null}
   </Modal>
 );
@@ -120,7 +146,13 @@ const EditMemberForm = ({ member, onClose, roles }: { member: TeamMember; onClos
           control={control}
           name="role_id"
           render={({ field }) => (
-            <Select label="Role" data={roles} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} disabled={member.is_owner} />
+            <Select
+              label="Role"
+              data={roles}
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              disabled={member.is_owner}
+            />
           )}
         />
         <Controller

@@ -56,12 +56,23 @@ const RoleForm = ({ role, onClose }: { role: Role | null; onClose: () => void })
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" {...register('name')} error={formState.errors.name?.message} data-autofocus />
-        <Textarea label="Description" autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          {...register('description')}
+          error={formState.errors.description?.message}
+        />
         <Controller
           control={control}
           name="permission_set_ids"
           render={({ field }) => (
-            <Checkbox.Group label="Permissions" description="What members with this role may do." value={field.value} onChange={field.onChange}>
+            <Checkbox.Group
+              label="Permissions"
+              description="What members with this role may do."
+              value={field.value}
+              onChange={field.onChange}
+            >
               <Stack gap={8} mt="xs">
                 {permissionSets.length === 0 ? (
                   <Text size="sm" c="dimmed">

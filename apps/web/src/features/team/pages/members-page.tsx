@@ -70,7 +70,11 @@ export const MembersPage = () => {
       key: 'invited_at',
       header: 'Invited',
       sortField: 'invited_at',
-      render: (m) => <Text size="sm" c="dimmed">{formatDisplayDate(m.invited_at)}</Text>,
+      render: (m) => (
+        <Text size="sm" c="dimmed">
+          {formatDisplayDate(m.invited_at)}
+        </Text>
+      ),
     },
     {
       key: 'actions',

@@ -78,8 +78,24 @@ export const RolesPage = () => {
           </Group>
         ),
     },
-    { key: 'members', header: 'Members', sortField: 'members_count', render: (r) => <Text size="sm">{r.members_count}</Text>, width: 110 },
-    { key: 'created', header: 'Created', sortField: 'created_at', render: (r) => <Text size="sm" c="dimmed">{formatDisplayDate(r.created_at)}</Text>, width: 170 },
+    {
+      key: 'members',
+      header: 'Members',
+      sortField: 'members_count',
+      render: (r) => <Text size="sm">{r.members_count}</Text>,
+      width: 110,
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      render: (r) => (
+        <Text size="sm" c="dimmed">
+          {formatDisplayDate(r.created_at)}
+        </Text>
+      ),
+      width: 170,
+    },
     {
       key: 'actions',
       header: '',

@@ -1,0 +1,127 @@
+import { MESSAGES } from '@excursio/contract/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useAppSelector } from '../../../app/store.ts';
+import { FORM_WIDTH } from '../../../app/theme.ts';
+import { Button } from '../../../components/button.tsx';
+import { useUpdateMeMutation } from '../../../lib/api/session.api.ts';
+import { newPasswordField } from '../../../lib/forms/schemas.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSetPasswordMutation } from '../api/account.api.ts';
+
+const Section = ({ title, description, children }: { title: string; description: string; children: ReactNode }) => (
+  <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={FORM_WIDTH}>
+    <Text fw={600} size="lg">
+      {title}
+    </Text>
+    <Text size="sm" c="dimmed" mb="lg">
+      {description}
+    </Text>
+    {children}
+  </Paper>
+);
+
+const profileSchema = z.object({
+  first_name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(150),
+  last_name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(150),
+  phone: z.string().trim().max(40),
+});
+
+const ProfileForm = () => {
+  const user = useAppSelector((state) => state.user.user);
+  const [updateMe] = useUpdateMeMutation();
+  const values = { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', phone: user?.phone ?? '' };
+  const { register, handleSubmit, formState, reset } = useForm({ resolver: zodResolver(profileSchema), values });
+  const onSubmit = handleSubmit(async (data) => {
+    if (!formState.isDirty) return;
+    const result = await updateMe(data);
+    if (!result.error) {
+      notifySuccess(MESSAGES.updated);
+      reset(data);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput label="Email" value={user?.email ?? ''} readOnly variant="filled" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" {...register('first_name')} error={formState.errors.first_name?.message} />
+          <TextInput label="Last name" {...register('last_name')} error={formState.errors.last_name?.message} />
+        </SimpleGrid>
+        <TextInput label="Phone" type="tel" {...register('phone')} error={formState.errors.phone?.message} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+const passwordSchema = z
+  .object({
+    current_password: z.string().min(1, { error: 'Enter your current password.' }).max(128),
+    new_password: newPasswordField,
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: 'The passwords do not match.' });
+
+const PasswordForm = () => {
+  const [setPassword] = useSetPasswordMutation();
+  const { register, handleSubmit, formState, reset } = useForm({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
+  });
+  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+    const result = await setPassword({ current_password, new_password });
+    if (!result.error) {
+      notifySuccess(MESSAGES.passwordSet);
+      reset();
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          {...register('current_password')}
+          error={formState.errors.current_password?.message}
+        />
+        <PasswordInput
+          label="New password"
+          description="8 to 128 characters."
+          autoComplete="new-password"
+          {...register('new_password')}
+          error={formState.errors.new_password?.message}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...register('confirm_password')}
+          error={formState.errors.confirm_password?.message}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
+
+export const AccountPage = () => (
+  <Stack gap="lg">
+    <Section title="Your profile" description="Your name and phone number, as your team sees them.">
+      <ProfileForm />
+    </Section>
+    <Section title="Password" description="Changing your password signs out your other sessions.">
+      <PasswordForm />
+    </Section>
+  </Stack>
+);

@@ -1,0 +1,195 @@
+import {
+  type BaseAccount,
+  type BillingInfo,
+  billingInfo,
+  type ContactInfo,
+  contactInfo,
+  type LegalInfo,
+  legalInfo,
+  type Profile,
+  profile,
+} from '@excursio/contract/accounts';
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { useAppSelector } from '../../../app/store.ts';
+import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
+import {
+  type BaseAccountPatch,
+  useGetBaseAccountQuery,
+  useUpdateBaseAccountMutation,
+} from '../../../lib/api/base-account.api.ts';
+import { type FieldSpec, SectionForm } from '../components/section-form.tsx';
+
+const COUNTRY_HINT = 'Two-letter ISO code, e.g. DE or US.';
+
+const useOrganization = () => {
+  const accountId = useAppSelector((state) => state.user.user?.base_account.id);
+  const query = useGetBaseAccountQuery(accountId ?? '', { skip: !accountId });
+  const [update] = useUpdateBaseAccountMutation();
+  const save = async (patch: BaseAccountPatch) => {
+    if (!accountId) return false;
+    return !(await update({ id: accountId, patch })).error;
+  };
+  return { account: query.data, save };
+};
+
+const Loading = () => (
+  <Paper withBorder radius="md" p="xl" maw={PAGE_FORM_WIDTH}>
+    <Stack gap="md" role="status" aria-label="Loading">
+      <Skeleton height={18} width="30%" />
+      <Skeleton height={34} />
+      <Skeleton height={34} />
+      <Skeleton height={34} width="60%" />
+    </Stack>
+  </Paper>
+);
+
+const WithAccount = ({ children }: { children: (account: BaseAccount) => ReactNode }) => {
+  const { account } = useOrganization();
+  return account ? children(account) : <Loading />;
+};
+
+const contactFields: FieldSpec<ContactInfo>[] = [
+  { name: 'email', label: 'Contact email', kind: 'email' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'website', label: 'Website', kind: 'url', placeholder: 'https://', wide: true },
+  { name: 'address_line1', label: 'Address line 1', wide: true },
+  { name: 'address_line2', label: 'Address line 2', wide: true },
+  { name: 'city', label: 'City' },
+  { name: 'postal_code', label: 'Postal code' },
+  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+];
+
+export const ContactInfoPage = () => {
+  const { save } = useOrganization();
+  return (
+    <WithAccount>
+      {(account) => (
+        <SectionForm
+          title="Contact info"
+          description="How customers and partners reach your organization."
+          schema={contactInfo}
+          values={account.contact_info}
+          fields={contactFields}
+          save={(changes) => save({ contact_info: changes })}
+        />
+      )}
+    </WithAccount>
+  );
+};
+
+const legalFields: FieldSpec<LegalInfo>[] = [
+  { name: 'legal_name', label: 'Legal name', wide: true },
+  { name: 'registration_number', label: 'Registration number' },
+  { name: 'vat_id', label: 'VAT ID' },
+  { name: 'address_line1', label: 'Registered address', wide: true },
+  { name: 'city', label: 'City' },
+  { name: 'postal_code', label: 'Postal code' },
+  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+];
+
+export const LegalInfoPage = () => {
+  const { save } = useOrganization();
+  return (
+    <WithAccount>
+      {(account) => (
+        <SectionForm
+          title="Legal info"
+          description="The legal entity shown on invoices and contracts."
+          schema={legalInfo}
+          values={account.legal_info}
+          fields={legalFields}
+          save={(changes) => save({ legal_info: changes })}
+        />
+      )}
+    </WithAccount>
+  );
+};
+
+const billingFields: FieldSpec<BillingInfo>[] = [
+  { name: 'billing_email', label: 'Billing email', kind: 'email', wide: true },
+  { name: 'address_line1', label: 'Billing address', wide: true },
+  { name: 'city', label: 'City' },
+  { name: 'postal_code', label: 'Postal code' },
+  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+  { name: 'vat_id', label: 'VAT ID' },
+];
+
+export const BillingInfoPage = () => {
+  const { save } = useOrganization();
+  return (
+    <WithAccount>
+      {(account) => (
+        <SectionForm
+          title="Billing info"
+          description="Where we send your subscription invoices."
+          schema={billingInfo}
+          values={account.billing_info}
+          fields={billingFields}
+          save={(changes) => save({ billing_info: changes })}
+        />
+      )}
+    </WithAccount>
+  );
+};
+
+const profileSchema = profile.extend({ name: z.string().trim().min(2, { error: 'Organization name is too short.' }).max(120) });
+type ProfileValues = z.infer<typeof profileSchema>;
+
+const TIME_ZONES = (() => {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+})();
+const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'AUD', 'CAD', 'NZD', 'JPY'];
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb', 'fi', 'cs'];
+const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+
+const profileFields: FieldSpec<ProfileValues>[] = [
+  { name: 'name', label: 'Organization name', wide: true },
+  { name: 'description', label: 'Description', kind: 'textarea', wide: true },
+  { name: 'logo_url', label: 'Logo URL', kind: 'url', placeholder: 'https://', wide: true },
+  {
+    name: 'timezone',
+    label: 'Time zone',
+    kind: 'select',
+    options: ['UTC', ...TIME_ZONES.filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z })),
+  },
+  { name: 'currency', label: 'Currency', kind: 'select', options: CURRENCIES.map((c) => ({ value: c, label: c })) },
+  {
+    name: 'time_format',
+    label: 'Time format',
+    kind: 'segmented',
+    options: [
+      { value: '24h', label: '24-hour (14:30)' },
+      { value: '12h', label: '12-hour (02:30 PM)' },
+    ],
+  },
+  { name: 'language', label: 'Language', kind: 'select', options: LANGUAGES.map((l) => ({ value: l, label: languageName(l) })) },
+];
+
+export const ProfilePage = () => {
+  const { save } = useOrganization();
+  return (
+    <WithAccount>
+      {(account) => (
+        <SectionForm
+          title="Profile"
+          description="Your organization's name, description and regional settings."
+          schema={profileSchema}
+          values={{ name: account.name, ...account.profile }}
+          fields={profileFields}
+          save={({ name, ...rest }) =>
+            save({
+              ...(name !== undefined ? { name } : {}),
+              ...(Object.keys(rest).length > 0 ? { profile: rest as Partial<Profile> } : {}),
+            })
+          }
+        />
+      )}
+    </WithAccount>
+  );
+};

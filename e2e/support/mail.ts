@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+const MAIL_DIR = join(import.meta.dirname, '../../data/e2e/mail');
+
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** The newest message written to the mail folder for this address, decoded. */
+export const latestMailTo = async (address: string): Promise<string> => {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml') && f.includes(address.replace(/[^a-z0-9@._-]/gi, '_')));
+        } catch {
+          return false;
+        }
+        if (!files.length) return false;
+        found = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, files.sort().at(-1) as string), 'utf8'));
+        return true;
+      },
+      { timeout: 10_000, message: `no mail for ${address}` },
+    )
+    .toBe(true);
+  return found;
+};
+
+/** The first link in a mail whose path contains `pathPart`. */
+export const linkIn = (mail: string, pathPart: string) => {
+  const link = mail.match(/https?:\/\/[^\s<>"]+/g)?.find((url) => url.includes(pathPart));
+  if (!link) throw new Error(`no ${pathPart} link in mail:\n${mail}`);
+  return link;
+};

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+// The real built app, started as `npm start` starts it, on its own port and data directory.
+const PORT = 3100;
+export const E2E_DATA_DIR = 'data/e2e';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @excursio/server`,
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      APP_DOMAIN: `localhost:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      // Many sign-ups from one address in a minute; rate limits have their own API test.
+      RATE_LIMIT_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
