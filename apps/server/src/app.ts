@@ -13,10 +13,17 @@ import { registerSpa } from './http/spa.ts';
 import { registerTenancy } from './http/tenancy.ts';
 import type { AppContext } from './http/types.ts';
 import type { Mailer } from './integrations/mail.ts';
+import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
+import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthenticate } from './modules/auth/authenticate.ts';
 import { createJwt } from './modules/auth/jwt.ts';
 import { listPermissionSets } from './modules/auth/principal.repository.ts';
+import { usersRoutes } from './modules/auth/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
+import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 
 export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger?: FastifyBaseLogger };
 
@@ -65,6 +72,15 @@ export const buildApp = async (deps: AppDeps) => {
     api.addHook('onRoute', requireAccessDeclaration);
     healthRoutes(api, ctx);
     schemaRoutes(api);
+    authRoutes(api, ctx);
+    accountRoutes(api, ctx);
+    usersRoutes(api, ctx);
+    appInfoRoutes(api, ctx);
+    roleRoutes(api, ctx);
+    teamMemberRoutes(api, ctx);
+    baseAccountRoutes(api, ctx);
+    subscriptionTierRoutes(api, ctx);
+    systemNotificationRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

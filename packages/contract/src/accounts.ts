@@ -139,3 +139,5 @@ export const systemNotification = z.object({
   published_at: timestamp,
 });
 export type SystemNotification = z.infer<typeof systemNotification>;
+/** Filters of the subscription tier list (besides paging, search and ordering). */
+export const SUBSCRIPTION_TIER_FILTERS = { account_type: z.enum(ACCOUNT_TYPES).optional() };

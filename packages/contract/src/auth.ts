@@ -125,5 +125,20 @@ export const meUpdateInput = z.strictObject({
   last_name: requiredName,
   phone: z.string().trim().max(40).default(''),
 });
-export const mePatchInput = meUpdateInput.partial();
+// Not `.partial()`: the optional wrapper would still apply phone's default and blank it on PATCH.
+export const mePatchInput = z.strictObject({
+  first_name: requiredName.optional(),
+  last_name: requiredName.optional(),
+  phone: z.string().trim().max(40).optional(),
+});
 export { personName };
+
+/**
+ * Login answer. `access` and `refresh` are present only for API clients (requests without an
+ * `Origin` header); browsers get HttpOnly cookies or a handover link instead.
+ */
+export const loginResponse = loginResult.extend({ access: z.string().optional(), refresh: z.string().optional() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+/** Refresh answer: empty for browsers (cookies), tokens for API clients (no `Origin`). */
+export const refreshResult = z.object({ access: z.string().optional(), refresh: z.string().optional() });
+export const verifyResult = z.object({});

@@ -62,3 +62,5 @@ export const acceptInviteInput = z.strictObject({
   first_name: personName.optional(),
   last_name: personName.optional(),
 });
+export const acceptInviteResult = z.object({ subdomain: z.string() });
+export type AcceptInviteInput = z.infer<typeof acceptInviteInput>;

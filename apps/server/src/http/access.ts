@@ -58,7 +58,9 @@ export const principalOf = (request: FastifyRequest): Principal => {
 
 export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  // preValidation, not preHandler: an unauthenticated or unauthorized caller is refused before
+  // their input is validated, so validation errors never reveal a route's shape to them.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined) return;
     if (access === 'public') {

@@ -15,10 +15,11 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       const where = error.validationContext ?? 'body';
       const items = error.validation.map((issue) => {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        const params = issue.params as { issue?: { code?: string; keys?: string[] } };
-        const code = params.issue?.code ?? 'invalid';
-        if (code === 'unrecognized_keys' && params.issue?.keys) {
-          return params.issue.keys.map((key) => ({
+        // fastify-type-provider-zod puts the zod issue code in `keyword`, the rest of the issue in `params`.
+        const params = issue.params as { keys?: string[] };
+        const code = issue.keyword || 'invalid';
+        if (code === 'unrecognized_keys' && params.keys) {
+          return params.keys.map((key) => ({
             code: 'unknown_field',
             detail: `Unknown field '${key}'.`,
             attr: path ? `${path}.${key}` : key,

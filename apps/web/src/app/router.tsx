@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ErrorScreen, NotFoundPage } from '../components/error-screen.tsx';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RequireAuth } from '../components/guards/require-auth.tsx';
 import type { RouteHandle } from '../components/shell/navigation.ts';
 import { authRoutes } from './routes/auth.routes.tsx';
@@ -11,6 +12,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
       authRoutes,

@@ -59,6 +59,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
+    // The toggle's default label contains "password", which makes getByLabel('Password') ambiguous.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
     Notification: { defaultProps: { withBorder: true } },
   },

@@ -131,7 +131,7 @@ ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk"
 ALTER TABLE "users" ADD CONSTRAINT "users_account_id_base_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."base_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "base_accounts_subdomain_key" ON "base_accounts" USING btree ("subdomain");--> statement-breakpoint
 CREATE INDEX "system_notifications_published_idx" ON "system_notifications" USING btree ("published_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "roles_account_name_key" ON "roles" USING btree ("account_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_account_name_key" ON "roles" USING btree ("account_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "team_members_account_email_key" ON "team_members" USING btree ("account_id","email");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_members_user_key" ON "team_members" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "team_members_account_role_idx" ON "team_members" USING btree ("account_id","role_id");--> statement-breakpoint

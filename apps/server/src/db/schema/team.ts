@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { baseAccounts } from './accounts.ts';
 import { createdAt, pk, ts, updatedAt } from './columns.ts';
@@ -23,7 +24,8 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('roles_account_name_key').on(t.accountId, t.name)],
+  // Role names are unique per account regardless of case.
+  (t) => [uniqueIndex('roles_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
 );
 
 export const rolePermissionSets = pgTable(

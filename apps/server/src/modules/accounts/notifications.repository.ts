@@ -1,6 +1,7 @@
-import { and, desc, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { systemNotifications } from '../../db/schema/accounts.ts';
+import { likePattern } from '../team/roles.repository.ts';
 
 export const seedNotifications = async (db: Executor) => {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(systemNotifications);
@@ -18,14 +19,32 @@ const visible = () =>
     or(isNull(systemNotifications.expiresAt), gt(systemNotifications.expiresAt, sql`now()`)),
   );
 
-export const listNotifications = async (db: Executor, window: { limit: number; offset: number }) => {
+// System notifications are global (from Excursio to every organization), not tenant-owned.
+
+export const listNotifications = async (
+  db: Executor,
+  query: { search?: string; descending: boolean; limit: number; offset: number },
+) => {
+  const term = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    visible(),
+    term ? or(ilike(systemNotifications.title, term), ilike(systemNotifications.message, term)) : undefined,
+  );
   const rows = await db
     .select()
     .from(systemNotifications)
-    .where(visible())
-    .orderBy(desc(systemNotifications.publishedAt))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(systemNotifications).where(visible());
+    .where(where)
+    .orderBy((query.descending ? desc : asc)(systemNotifications.publishedAt), desc(systemNotifications.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(systemNotifications).where(where);
   return { rows, count };
 };
+
+export const findNotification = async (db: Executor, notificationId: string) =>
+  (
+    await db
+      .select()
+      .from(systemNotifications)
+      .where(and(visible(), eq(systemNotifications.id, notificationId)))
+  )[0] ?? null;

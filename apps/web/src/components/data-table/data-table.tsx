@@ -48,7 +48,7 @@ const HeaderCell = <T,>({ column, ordering, onSort }: { column: Column<T>; order
       style={{ width: column.width, textAlign: column.align }}
       aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
-      <UnstyledButton className={classes.sort} onClick={() => onSort(field)} aria-label={`Sort by ${column.header}`}>
+      <UnstyledButton className={classes.sort} onClick={() => onSort(field)}>
         {column.header}
         <SortIcon direction={direction} />
       </UnstyledButton>

@@ -1,4 +1,4 @@
-import { Anchor, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ALL } from '../../lib/list/list-params.ts';
 import type { ListParams } from '../../lib/list/use-list-params.ts';
@@ -53,8 +53,14 @@ export const ListToolbar = ({
           value={value}
           allowDeselect={false}
           onChange={(next) => list.setFilter(filter.key, next)}
-          w={180}
-          leftSectionWidth={0}
+          w={200}
+          leftSection={
+            <Text size="xs" c="dimmed" pl={4}>
+              {filter.label}
+            </Text>
+          }
+          leftSectionWidth={filter.label.length * 7 + 18}
+          leftSectionPointerEvents="none"
         />
       );
     })}

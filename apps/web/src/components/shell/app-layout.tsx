@@ -1,4 +1,4 @@
-import { AppShell, Group, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, CloseButton, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,13 +33,14 @@ export const AppLayout = () => {
         />
       </AppShell.Header>
       <AppShell.Navbar>
-        <Link
-          to="/dashboard"
-          className={classes.brand}
-          style={{ textDecoration: 'none', color: 'inherit' }}
-          aria-label="Excursio dashboard"
-        >
-          <Group gap={8} wrap="nowrap">
+        <div className={classes.brand}>
+          <Group
+            renderRoot={(props) => <Link to="/dashboard" {...props} />}
+            gap={8}
+            wrap="nowrap"
+            aria-label="Excursio dashboard"
+            style={{ textDecoration: 'none', color: 'inherit', flex: 1 }}
+          >
             <ThemeIcon size={28} radius="md" variant="gradient" gradient={{ from: 'brand.7', to: 'violet.6', deg: 120 }}>
               <IconCompass size={18} />
             </ThemeIcon>
@@ -49,7 +50,8 @@ export const AppLayout = () => {
               </Text>
             )}
           </Group>
-        </Link>
+          <CloseButton hiddenFrom="sm" onClick={closeMobile} aria-label="Close navigation" />
+        </div>
         <Sidebar collapsed={rail} onNavigate={closeMobile} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -71,7 +71,7 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   {
-    label: 'Sell',
+    label: null,
     items: [
       { label: 'Orders', to: '/orders/list', icon: IconFileInvoice, permissions: ['Manage orders'], activePrefixes: ['/orders'] },
       { label: 'Resales', to: '/resales/overview', icon: IconArrowsExchange, permissions: ['Manage orders'] },

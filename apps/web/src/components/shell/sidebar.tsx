@@ -55,7 +55,7 @@ export const Sidebar = ({ collapsed, onNavigate }: { collapsed: boolean; onNavig
   <ScrollArea type="scroll" style={{ flex: 1 }}>
     <Stack gap={collapsed ? 4 : 14} p={collapsed ? 'xs' : 'sm'} component="nav" aria-label="Main navigation">
       {NAV_GROUPS.map((group) => (
-        <Box key={group.label ?? 'home'}>
+        <Box key={group.items[0].to}>
           {group.label && !collapsed ? (
             <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: 0.4 }}>
               {group.label}

@@ -24,7 +24,7 @@ export const parseHost = (hostname: string, appDomain?: string): HostInfo => {
   return { baseHostname: base, subdomain: labels[labels.length - 1] || null };
 };
 
-const appDomainEnv = (): string | undefined => import.meta.env.VITE_APP_DOMAIN as string | undefined;
+const appDomainEnv = (): string | undefined => import.meta.env.VITE_APP_DOMAIN;
 
 export const currentHost = (): HostInfo => parseHost(window.location.hostname, appDomainEnv());
 

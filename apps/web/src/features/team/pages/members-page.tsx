@@ -71,7 +71,7 @@ export const MembersPage = () => {
       header: 'Invited',
       sortField: 'invited_at',
       render: (m) => (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(m.invited_at)}
         </Text>
       ),

@@ -90,7 +90,7 @@ export const RolesPage = () => {
       header: 'Created',
       sortField: 'created_at',
       render: (r) => (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(r.created_at)}
         </Text>
       ),

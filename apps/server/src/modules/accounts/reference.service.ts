@@ -1,0 +1,68 @@
+import type { SubscriptionTier, SystemNotification } from '@excursio/contract/accounts';
+import type { AccountType } from '@excursio/contract/auth';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../http/app-error.ts';
+import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { findNotification, listNotifications } from './notifications.repository.ts';
+import { findTier, listTiers } from './subscription-tiers.repository.ts';
+
+type TierRow = NonNullable<Awaited<ReturnType<typeof findTier>>>;
+type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
+
+const toTier = (row: TierRow): SubscriptionTier => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  account_type: row.accountType,
+  price_minor: row.priceMinor,
+  currency: row.currency,
+  interval: row.interval,
+  features: row.features,
+});
+
+const toNotification = (row: NotificationRow): SystemNotification => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  level: row.level,
+  published_at: row.publishedAt.toISOString(),
+});
+
+export const listTiersPage = async (
+  db: Db,
+  query: { page: number; page_size: number; search?: string; account_type?: AccountType },
+  ordering: Ordering<'price_minor' | 'name'> | undefined,
+) => {
+  const { rows, count } = await listTiers(db, {
+    accountType: query.account_type,
+    search: query.search,
+    ordering,
+    ...pageWindow(query),
+  });
+  return { results: rows.map(toTier), count };
+};
+
+export const getTier = async (db: Db, tierId: string) => {
+  const row = await findTier(db, tierId);
+  if (!row) throw notFound();
+  return toTier(row);
+};
+
+export const listNotificationsPage = async (
+  db: Db,
+  query: { page: number; page_size: number; search?: string },
+  ordering: Ordering<'published_at'>,
+) => {
+  const { rows, count } = await listNotifications(db, {
+    search: query.search,
+    descending: ordering.descending,
+    ...pageWindow(query),
+  });
+  return { results: rows.map(toNotification), count };
+};
+
+export const getNotification = async (db: Db, notificationId: string) => {
+  const row = await findNotification(db, notificationId);
+  if (!row) throw notFound();
+  return toNotification(row);
+};

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { cookieOf, GOOD_PASSWORD, lastMailTo, post, registerActive, registrationBody, rowCounts } from '../../test/auth-flows.ts';
+import { createAccount, createMember, userByEmail } from '../../test/factories.ts';
+import { cookieNames } from './cookies.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const INVALID_LOGIN = {
+  type: 'client_error',
+  errors: [{ code: 'no_active_account', detail: 'No active account found with the given credentials.', attr: null }],
+};
+
+describe('registration, activation and sign-in', () => {
+  it('registers, activates, signs in on the bare domain, hands over to the subdomain and loads me', async () => {
+    const body = registrationBody({ account_type: 'affiliate' });
+    const res = await post(t, '/api/users/', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(String), email: body.email });
+    const user = await userByEmail(t, body.email);
+    expect(user.isActive).toBe(false);
+    expect(user.id).toBe(res.json().id);
+
+    // Inactive: refused with the generic answer.
+    const early = await post(t, '/api/jwt/create/', { email: body.email, password: GOOD_PASSWORD });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual(INVALID_LOGIN);
+
+    const mail = lastMailTo(t, body.email);
+    expect(mail.subject).toBe('Activate your Excursio account');
+    expect(mail.link).toMatch(new RegExp(`^http://${t.config.APP_DOMAIN.replace('.', '\\.')}/auth/activate\\?token=`));
+    expect((await post(t, '/api/users/activation/', { token: mail.token })).statusCode).toBe(204);
+    const again = await post(t, '/api/users/activation/', { token: mail.token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired token.' });
+
+    const login = await post(t, '/api/jwt/create/', { email: body.email.toUpperCase(), password: GOOD_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    const { subdomain, redirect_url } = login.json();
+    expect(subdomain).toBe(body.subdomain);
+    expect(login.json().access).toBeUndefined();
+    const handover = new URL(redirect_url);
+    expect(handover.origin).toBe(`http://${body.subdomain}.${t.config.APP_DOMAIN}`);
+    expect(handover.pathname).toBe('/auth/handover');
+    const code = handover.searchParams.get('code');
+
+    // The code only works on the user's own subdomain, and that attempt does not burn it.
+    const elsewhere = await post(t, '/api/jwt/exchange/', { code }, hostHeaders(null));
+    expect(elsewhere.statusCode).toBe(400);
+    const exchange = await post(t, '/api/jwt/exchange/', { code }, hostHeaders(body.subdomain));
+    expect(exchange.statusCode).toBe(200);
+    expect(exchange.json()).toEqual({
+      subdomain: body.subdomain,
+      redirect_url: `http://${body.subdomain}.${t.config.APP_DOMAIN}/dashboard`,
+    });
+    expect((await post(t, '/api/jwt/exchange/', { code }, hostHeaders(body.subdomain))).statusCode).toBe(400);
+
+    const access = cookieOf(exchange, cookieNames(t.config).access)?.value;
+    const me = await t.app.inject({
+      url: '/api/users/me/',
+      headers: { ...hostHeaders(body.subdomain), cookie: `${cookieNames(t.config).access}=${access}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email: body.email,
+      first_name: 'Ada',
+      is_active: true,
+      cart: null,
+      role: { name: 'Owner' },
+      base_account: { subdomain: body.subdomain, type: 'affiliate', active_subscription_features: expect.any(Array) },
+    });
+    expect(me.json().role.permission_sets.length).toBeGreaterThan(0);
+    expect((await userByEmail(t, body.email)).lastLoginAt).not.toBeNull();
+  });
+
+  it('sets host-only HttpOnly SameSite=Lax cookies when signing in on the own subdomain', async () => {
+    const user = await registerActive(t);
+    const res = await post(t, '/api/jwt/create/', { email: user.email, password: user.password }, hostHeaders(user.subdomain));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().redirect_url).toBe(`http://${user.subdomain}.${t.config.APP_DOMAIN}/dashboard`);
+    const raw = [res.headers['set-cookie']].flat() as string[];
+    expect(raw).toHaveLength(2);
+    for (const line of raw) {
+      expect(line).toMatch(/; HttpOnly/);
+      expect(line).toMatch(/; SameSite=Lax/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/i);
+      expect(line).not.toMatch(/Secure/);
+    }
+  });
+
+  it('on another organization’s subdomain answers a handover to the user’s own', async () => {
+    const user = await registerActive(t);
+    const other = await createAccount(t);
+    const res = await post(t, '/api/jwt/create/', { email: user.email, password: user.password }, hostHeaders(other.subdomain));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.json().redirect_url).toContain(`http://${user.subdomain}.${t.config.APP_DOMAIN}/auth/handover?code=`);
+  });
+
+  it('gives API clients (no Origin) tokens in the body', async () => {
+    const user = await registerActive(t);
+    const res = await post(t, '/api/jwt/create/', { email: user.email, password: user.password }, { host: t.config.APP_DOMAIN });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subdomain: user.subdomain, access: expect.any(String), refresh: expect.any(String) });
+    const me = await t.app.inject({
+      url: '/api/users/me/',
+      headers: { host: `${user.subdomain}.${t.config.APP_DOMAIN}`, authorization: `Bearer ${res.json().access}` },
+    });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('answers wrong password, unknown email, inactive user and deactivated member identically', async () => {
+    const account = await createAccount(t);
+    const member = await createMember(t, account, ['Manage orders']);
+    const inactive = registrationBody();
+    await post(t, '/api/users/', inactive);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me/',
+      payload: { current_password: member.password },
+      headers: member.headers,
+    });
+
+    const attempts = [
+      { email: account.owner.email, password: 'Wrong-password-123' },
+      { email: 'nobody-here@example.com', password: GOOD_PASSWORD },
+      { email: inactive.email, password: GOOD_PASSWORD },
+      { email: member.email, password: member.password },
+    ];
+    for (const attempt of attempts) {
+      const res = await post(t, '/api/jwt/create/', attempt, hostHeaders(account.subdomain));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(INVALID_LOGIN);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers a known email like a new one, writes nothing, and tells the address owner', async () => {
+    const first = await registerActive(t);
+    const second = registrationBody({ email: first.email });
+    const before = await rowCounts(t, first.email, second.subdomain);
+    const res = await post(t, '/api/users/', second);
+    expect(res.statusCode).toBe(201);
+    expect(Object.keys(res.json()).sort()).toEqual(['email', 'id']);
+    expect(res.json().email).toBe(first.email);
+    expect(res.json().id).not.toBe((await userByEmail(t, first.email)).id);
+    expect(await rowCounts(t, first.email, second.subdomain)).toEqual(before);
+    const notice = lastMailTo(t, first.email);
+    expect(notice.subject).toBe('Someone tried to register with your email');
+    expect(notice.text).not.toContain('activate');
+  });
+
+  it('refuses a taken subdomain (also when the race reaches the unique index)', async () => {
+    const first = await registerActive(t);
+    const body = registrationBody({ subdomain: first.subdomain.toUpperCase() });
+    const res = await post(t, '/api/users/', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      type: 'validation_error',
+      errors: [{ code: 'unique', detail: 'This subdomain is already taken.', attr: 'subdomain' }],
+    });
+    expect((await rowCounts(t, body.email, first.subdomain)).users).toBe(0);
+
+    const racer = registrationBody();
+    const results = await Promise.all(
+      [0, 1, 2].map((i) => post(t, '/api/users/', { ...racer, email: `racer${i}-${racer.email}` })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json().errors[0].attr).toBe('subdomain');
+  });
+
+  it('refuses invalid registrations with the error shape and writes nothing', async () => {
+    const base = registrationBody();
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ ...base, subdomain: 'www' }, 'subdomain'],
+      [{ ...base, subdomain: 'bad_label!' }, 'subdomain'],
+      [{ ...base, subdomain: '-edge' }, 'subdomain'],
+      [{ ...base, password: 'password' }, 'password'],
+      [{ ...base, password: `${base.email.split('@')[0]}-Secret9` }, 'password'],
+      [{ ...base, password: 'short' }, 'password'],
+      [{ ...base, email: 'not-an-email' }, 'email'],
+      [{ ...base, first_name: undefined }, 'first_name'],
+      [{ ...base, account_type: 'reseller' }, 'account_type'],
+      [{ ...base, organization_name: 42 }, 'organization_name'],
+      [{ ...base, is_admin: true }, 'is_admin'],
+    ];
+    for (const [payload, attr] of cases) {
+      const res = await post(t, '/api/users/', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().type).toBe('validation_error');
+      expect(res.json().errors.map((e: { attr: string }) => e.attr)).toContain(attr);
+    }
+    const missing = await post(t, '/api/users/', { ...base, first_name: undefined });
+    expect(missing.json().errors[0]).toMatchObject({ code: 'required', attr: 'first_name' });
+    const unknown = await post(t, '/api/users/', { ...base, is_admin: true });
+    expect(unknown.json().errors[0]).toMatchObject({ code: 'unknown_field' });
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: { ...hostHeaders(null), 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...base, organization_name: 'x'.repeat(t.config.BODY_LIMIT_BYTES + 10) }),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ type: 'validation_error', errors: [{ code: 'body_too_large' }] });
+
+    expect(await rowCounts(t, base.email, base.subdomain)).toEqual({ users: 0, accounts: 0, authTokens: 0 });
+    expect(t.mailer.outbox?.some((m) => m.to === base.email)).toBe(false);
+  });
+
+  it('resends activation only to an existing inactive user; the older link stops working', async () => {
+    const body = registrationBody();
+    await post(t, '/api/users/', body);
+    const first = lastMailTo(t, body.email).token;
+    const sent = t.mailer.outbox?.length ?? 0;
+    expect((await post(t, '/api/users/resend_activation/', { email: body.email })).statusCode).toBe(204);
+    expect((await post(t, '/api/users/resend_activation/', { email: 'ghost@example.com' })).statusCode).toBe(204);
+    expect(t.mailer.outbox?.length).toBe(sent + 1);
+    const second = lastMailTo(t, body.email).token;
+    expect((await post(t, '/api/users/activation/', { token: first })).statusCode).toBe(400);
+    expect((await post(t, '/api/users/activation/', { token: second })).statusCode).toBe(204);
+    expect((await post(t, '/api/users/resend_activation/', { email: body.email })).statusCode).toBe(204);
+    expect(t.mailer.outbox?.length).toBe(sent + 1);
+  });
+});
+
+describe('rate limits', () => {
+  it('throttles sign-in attempts per IP and email with the error shape', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ENABLED: 'true' });
+    try {
+      const attempt = (email: string) => post(limited, '/api/jwt/create/', { email, password: 'Wrong-password-1' });
+      const codes: number[] = [];
+      for (let i = 0; i < 10; i++) codes.push((await attempt('victim@example.com')).statusCode);
+      expect(codes.every((c) => c === 401)).toBe(true);
+      const blocked = await attempt('victim@example.com');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'throttled', attr: null }] });
+      // Another email from the same IP still gets its own budget.
+      expect((await attempt('someone-else@example.com')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

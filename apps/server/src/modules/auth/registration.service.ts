@@ -1,0 +1,100 @@
+import type { RegistrationInput } from '@excursio/contract/auth';
+import { v7 as uuidv7 } from 'uuid';
+import { baseUrl } from '../../config.ts';
+import { DEFAULT_TIER } from '../../db/seed/catalog.ts';
+import { invalid } from '../../http/app-error.ts';
+import type { AppContext } from '../../http/types.ts';
+import { insertOrganization } from '../accounts/organization.repository.ts';
+import { activationMail, alreadyRegisteredMail } from './auth-mails.ts';
+import { hashPassword } from './password.ts';
+import { assertAcceptablePassword } from './password-rules.ts';
+import { consumeAuthToken, replaceAuthToken } from './tokens.repository.ts';
+import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from './tokens.ts';
+import { activateUser, emailInUse, findUserByEmail, subdomainInUse } from './users.repository.ts';
+
+const subdomainTaken = () => invalid('subdomain', 'This subdomain is already taken.', 'unique');
+
+/** The constraint behind a unique violation (SQLSTATE 23505), or null for any other error. */
+const uniqueViolation = (error: unknown): string | null => {
+  const cause = (error as { cause?: { code?: string; constraint?: string; message?: string } })?.cause;
+  if (cause?.code !== '23505') return null;
+  return cause.constraint ?? cause.message ?? '';
+};
+
+const sendActivation = async (ctx: AppContext, user: { id: string; accountId: string; email: string }) => {
+  const { token, hash } = newToken();
+  await ctx.db.transaction((tx) =>
+    replaceAuthToken(tx, {
+      kind: 'activation',
+      tokenHash: hash,
+      accountId: user.accountId,
+      userId: user.id,
+      expiresAt: expiresIn(TOKEN_TTL_S.activation),
+    }),
+  );
+  await ctx.mailer.send(activationMail(user.email, `${baseUrl(ctx.config)}/auth/activate?token=${token}`));
+};
+
+/**
+ * Creates the organization on its default plan with an inactive owner. A known email gets the
+ * very same answer (with an id that exists nowhere) and nothing is written; its owner is told.
+ */
+export const register = async (ctx: AppContext, input: RegistrationInput) => {
+  assertAcceptablePassword(input.password, input.email, 'password');
+  // Hash first on every path so a known email does not answer faster.
+  const passwordHash = await hashPassword(input.password);
+  if (await subdomainInUse(ctx.db, input.subdomain)) throw subdomainTaken();
+  const pretend = { id: uuidv7(), email: input.email };
+  if (await emailInUse(ctx.db, input.email)) {
+    await notifyExistingAccount(ctx, input.email);
+    return pretend;
+  }
+  let created: Awaited<ReturnType<typeof insertOrganization>>;
+  try {
+    created = await ctx.db.transaction((tx) =>
+      insertOrganization(tx, {
+        type: input.account_type,
+        name: input.organization_name,
+        subdomain: input.subdomain,
+        tierCode: DEFAULT_TIER[input.account_type],
+        owner: {
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          isActive: false,
+        },
+      }),
+    );
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === null) throw error;
+    if (constraint.includes('subdomain')) throw subdomainTaken();
+    // The email was registered concurrently: same answer as for any known email.
+    await notifyExistingAccount(ctx, input.email);
+    return pretend;
+  }
+  await sendActivation(ctx, { id: created.user.id, accountId: created.account.id, email: created.user.email });
+  return { id: created.user.id, email: created.user.email };
+};
+
+const notifyExistingAccount = async (ctx: AppContext, email: string) => {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  await ctx.mailer.send(alreadyRegisteredMail(user.email, `${baseUrl(ctx.config, user.subdomain)}/auth/login`));
+};
+
+export const activate = async (ctx: AppContext, token: string) => {
+  await ctx.db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, hashToken(token), 'activation');
+    if (!used) throw invalid('token', 'Invalid or expired token.', 'invalid_token');
+    await activateUser(tx, used.userId);
+  });
+};
+
+/** Always succeeds from the caller's view; mails only an existing, not yet active user. */
+export const resendActivation = async (ctx: AppContext, email: string) => {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.isActive || user.memberStatus === 'deactivated' || user.activatedAt) return;
+  await sendActivation(ctx, user);
+};

@@ -1,0 +1,194 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens } from '../../db/schema/users.ts';
+import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { cookieOf, post, refreshCookie, registerActive, signIn } from '../../test/auth-flows.ts';
+import { cookieNames } from './cookies.ts';
+import { hashToken } from './tokens.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const refreshWith = (subdomain: string, refresh: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/jwt/refresh/',
+    headers: { ...hostHeaders(subdomain), cookie: refreshCookie(t, refresh) },
+  });
+
+const rowOf = async (token: string) =>
+  (
+    await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+  )[0];
+
+const expectCleared = (res: Awaited<ReturnType<typeof refreshWith>>) => {
+  const names = cookieNames(t.config);
+  for (const name of [names.access, names.refresh]) {
+    const cookie = cookieOf(res, name);
+    expect(cookie?.value).toBe('');
+    expect(cookie?.expires?.getTime() ?? 0).toBeLessThan(Date.now());
+  }
+};
+
+describe('refresh tokens', () => {
+  it('rotates: a new pair in the same family; the successor works', async () => {
+    const user = await registerActive(t);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    const res = await refreshWith(user.subdomain, refresh);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+    const next = cookieOf(res, cookieNames(t.config).refresh)?.value ?? '';
+    expect(next).not.toBe(refresh);
+    expect(cookieOf(res, cookieNames(t.config).access)?.value).toBeTruthy();
+    const [old, successor] = [await rowOf(refresh), await rowOf(next)];
+    expect(old.rotatedAt).not.toBeNull();
+    expect(old.replacedBy).toBe(successor.id);
+    expect(successor.familyId).toBe(old.familyId);
+    expect((await refreshWith(user.subdomain, next)).statusCode).toBe(200);
+  });
+
+  it('tolerates reuse within the grace window without revoking the family', async () => {
+    const user = await registerActive(t);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    const first = await refreshWith(user.subdomain, refresh);
+    const successor = cookieOf(first, cookieNames(t.config).refresh)?.value ?? '';
+    const again = await refreshWith(user.subdomain, refresh);
+    expect(again.statusCode).toBe(200);
+    expect((await refreshWith(user.subdomain, successor)).statusCode).toBe(200);
+  });
+
+  it('treats reuse after the grace window as theft: revokes the family, clears cookies', async () => {
+    const user = await registerActive(t);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    const first = await refreshWith(user.subdomain, refresh);
+    const successor = cookieOf(first, cookieNames(t.config).refresh)?.value ?? '';
+    // Move the rotation out of the grace window.
+    await t.db
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
+    const reuse = await refreshWith(user.subdomain, refresh);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'token_not_valid' }] });
+    expectCleared(reuse);
+    expect((await refreshWith(user.subdomain, successor)).statusCode).toBe(401);
+    expect((await rowOf(successor)).revokedAt).not.toBeNull();
+  });
+
+  it('survives 20 parallel refreshes of one token: one rotation, no errors', async () => {
+    const user = await registerActive(t);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    const results = await Promise.all(Array.from({ length: 20 }, () => refreshWith(user.subdomain, refresh)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const original = await rowOf(refresh);
+    const family = await t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, original.familyId));
+    expect(family).toHaveLength(21);
+    expect(family.filter((r) => r.rotatedAt !== null)).toHaveLength(1);
+    expect(family.filter((r) => r.id === original.replacedBy)).toHaveLength(1);
+    expect(family.every((r) => r.revokedAt === null)).toBe(true);
+  });
+
+  it('refuses unknown, missing and expired tokens with 401 and clears cookies', async () => {
+    const user = await registerActive(t);
+    const unknown = await refreshWith(user.subdomain, 'x'.repeat(43));
+    expect(unknown.statusCode).toBe(401);
+    expectCleared(unknown);
+    const missing = await post(t, '/api/jwt/refresh/', undefined, hostHeaders(user.subdomain));
+    expect(missing.statusCode).toBe(401);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    await t.db
+      .update(refreshTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
+    expect((await refreshWith(user.subdomain, refresh)).statusCode).toBe(401);
+  });
+
+  it('lets API clients refresh with the token in the body and answers tokens', async () => {
+    const user = await registerActive(t);
+    const login = await post(
+      t,
+      '/api/jwt/create/',
+      { email: user.email, password: user.password },
+      { host: t.config.APP_DOMAIN },
+    );
+    const res = await post(t, '/api/jwt/refresh/', { refresh: login.json().refresh }, { host: t.config.APP_DOMAIN });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+  });
+});
+
+describe('logout and verify', () => {
+  it('logout revokes the family and clears cookies, even without a valid access token', async () => {
+    const user = await registerActive(t);
+    const { refresh } = await signIn(t, user, user.subdomain);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      headers: {
+        ...hostHeaders(user.subdomain),
+        cookie: `${refreshCookie(t, refresh)}; ${cookieNames(t.config).access}=garbage`,
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expectCleared(res);
+    expect((await refreshWith(user.subdomain, refresh)).statusCode).toBe(401);
+    expect((await post(t, '/api/logout/', undefined, hostHeaders(user.subdomain))).statusCode).toBe(204);
+  });
+
+  it('verify accepts a valid token of an active user and refuses anything else', async () => {
+    const user = await registerActive(t);
+    const session = await signIn(t, user, user.subdomain);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/jwt/verify/', headers: session.headers });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({});
+    expect((await post(t, '/api/jwt/verify/', { token: session.access }, hostHeaders(user.subdomain))).statusCode).toBe(200);
+    const bad = await post(t, '/api/jwt/verify/', { token: `${session.access.slice(0, -4)}AAAA` }, hostHeaders(user.subdomain));
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'token_not_valid', attr: null }] });
+    expect((await post(t, '/api/jwt/verify/', undefined, hostHeaders(user.subdomain))).statusCode).toBe(401);
+  });
+
+  it('set_password: old password stops working, other sessions end, this one is renewed', async () => {
+    const user = await registerActive(t);
+    const other = await signIn(t, user, user.subdomain);
+    const current = await signIn(t, user, user.subdomain);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/set_password/',
+      headers: current.headers,
+      payload: { current_password: 'Not-my-password-1', new_password: 'Brand-new-secret-42' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].attr).toBe('current_password');
+    const common = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/set_password/',
+      headers: current.headers,
+      payload: { current_password: user.password, new_password: 'password123' },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors[0].attr).toBe('new_password');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/set_password/',
+      headers: current.headers,
+      payload: { current_password: user.password, new_password: 'Brand-new-secret-42' },
+    });
+    expect(res.statusCode).toBe(204);
+    const renewed = cookieOf(res, cookieNames(t.config).refresh)?.value ?? '';
+    expect(renewed).toBeTruthy();
+    expect((await refreshWith(user.subdomain, other.refresh)).statusCode).toBe(401);
+    expect((await refreshWith(user.subdomain, current.refresh)).statusCode).toBe(401);
+    expect((await refreshWith(user.subdomain, renewed)).statusCode).toBe(200);
+    const old = await post(t, '/api/jwt/create/', { email: user.email, password: user.password }, hostHeaders(user.subdomain));
+    expect(old.statusCode).toBe(401);
+    await signIn(t, { email: user.email, password: 'Brand-new-secret-42' }, user.subdomain);
+  });
+});

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamMembers } from '../../db/schema/team.ts';
+import { authTokens, refreshTokens, users } from '../../db/schema/users.ts';
+import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { authHeaders, createAccount, createMember, createRole, type TestAccount, userByEmail } from '../../test/factories.ts';
+
+let t: TestApp;
+let a: TestAccount;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createAccount(t);
+});
+afterAll(() => t.close());
+
+const membersOf = async (accountId: string) => t.db.select().from(teamMembers).where(eq(teamMembers.accountId, accountId));
+const invite = (body: object, account = a) =>
+  t.app.inject({ method: 'POST', url: '/api/team-members/', headers: account.owner.headers, payload: body });
+const tokenOf = (mailText: string) => new URL(mailText.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('token') ?? '';
+const accept = (token: string, subdomain: string | null = a.subdomain, password = 'Correct-horse-battery-9') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/team-members/accept-invite/',
+    headers: hostHeaders(subdomain),
+    payload: { token, password },
+  });
+
+describe('team members', () => {
+  it('invites by email, and the invited person joins with the role', async () => {
+    const role = await createRole(t, a, ['Manage users']);
+    const email = `New.Person-${randomUUID().slice(0, 6)}@Example.com`;
+    const res = await invite({ email, first_name: 'Nina', role_id: role.id });
+    expect(res.statusCode).toBe(201);
+    const member = res.json();
+    expect(member).toMatchObject({
+      email: email.toLowerCase(),
+      first_name: 'Nina',
+      last_name: '',
+      status: 'invited',
+      role: { id: role.id, name: role.name },
+      is_owner: false,
+      joined_at: null,
+    });
+    const mail = t.mailer.outbox?.at(-1);
+    expect(mail?.to).toBe(email.toLowerCase());
+    expect(mail?.subject).toBe(`You are invited to join Org ${a.subdomain} on Excursio`);
+    expect(mail?.text).toContain(`http://${a.subdomain}.${t.config.APP_DOMAIN}/auth/accept-invite?token=`);
+    const token = tokenOf(mail?.text ?? '');
+    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.subjectId, member.id));
+    expect(stored.kind).toBe('invite');
+    expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.tokenHash).not.toContain(token);
+    expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+
+    // Not on the organization's address: refused, and the token still works afterwards.
+    expect((await accept(token, null)).statusCode).toBe(400);
+    const other = await createAccount(t);
+    expect((await accept(token, other.subdomain)).json().errors[0].attr).toBe('token');
+    const weak = await accept(token, a.subdomain, 'password');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0].attr).toBe('password');
+
+    const ok = await accept(token);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ subdomain: a.subdomain });
+    const again = await accept(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired invitation.' });
+
+    const user = await userByEmail(t, email.toLowerCase());
+    expect(user.isActive).toBe(true);
+    const joined = (await t.app.inject({ url: `/api/team-members/${member.id}/`, headers: a.owner.headers })).json();
+    expect(joined.status).toBe('active');
+    expect(joined.joined_at).not.toBeNull();
+
+    const headers = await authHeaders(t, { id: user.id, accountId: a.account.id }, a.subdomain);
+    const info = await t.app.inject({ url: '/api/app-info/', headers });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().permission_sets).toHaveLength(9);
+    expect((await t.app.inject({ url: '/api/team-members/', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/base-accounts/${a.account.id}/`, headers })).statusCode).toBe(200);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/base-accounts/${a.account.id}/`,
+      headers,
+      payload: { name: 'Nope' },
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it('consumes a token exactly once under 10 parallel accepts', async () => {
+    const role = await createRole(t, a, ['View experiences']);
+    await invite({ email: `race-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id });
+    const token = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const results = await Promise.all(Array.from({ length: 10 }, () => accept(token)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+  });
+
+  it('refuses known emails, the Owner role and foreign roles, writing nothing', async () => {
+    const before = (await membersOf(a.account.id)).length;
+    const member = await createMember(t, a, ['View experiences']);
+    const inTeam = await invite({ email: member.email.toUpperCase(), role_id: member.role?.id });
+    expect(inTeam.json().errors[0]).toMatchObject({ attr: 'email', detail: 'This person is already a member of your team.' });
+    const b = await createAccount(t);
+    const elsewhere = await invite({ email: b.owner.email, role_id: member.role?.id });
+    expect(elsewhere.json().errors[0]).toMatchObject({
+      attr: 'email',
+      detail: 'This email already belongs to an Excursio account.',
+    });
+    const owner = await invite({ email: 'x1@example.com', role_id: a.ownerRoleId });
+    expect(owner.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'owner_role' });
+    const foreign = await invite({ email: 'x2@example.com', role_id: b.ownerRoleId });
+    expect(foreign.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'does_not_exist' });
+    for (const body of [{}, { email: 'not-an-email', role_id: member.role?.id }, { email: 'x3@example.com' }, { email: 1 }]) {
+      const res = await invite(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().type).toBe('validation_error');
+    }
+    const unknown = await invite({ email: 'x4@example.com', role_id: member.role?.id, is_owner: true });
+    expect(unknown.json().errors[0]).toMatchObject({ code: 'unknown_field', attr: 'is_owner' });
+    expect((await membersOf(a.account.id)).length).toBe(before + 1);
+  });
+
+  it('re-sends an invitation; only the newest link works', async () => {
+    const role = await createRole(t, a, []);
+    const created = (await invite({ email: `resend-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id })).json();
+    const first = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/team-members/${created.id}/resend-invite/`,
+      headers: a.owner.headers,
+    });
+    expect(resend.statusCode).toBe(200);
+    const second = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    expect(second).not.toBe(first);
+    expect((await accept(first)).statusCode).toBe(400);
+    expect((await accept(second)).statusCode).toBe(200);
+    const joinedResend = await t.app.inject({
+      method: 'POST',
+      url: `/api/team-members/${created.id}/resend-invite/`,
+      headers: a.owner.headers,
+    });
+    expect(joinedResend.statusCode).toBe(400);
+  });
+
+  it('withdrawing an invitation kills its link', async () => {
+    const role = await createRole(t, a, []);
+    const created = (await invite({ email: `withdrawn-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id })).json();
+    const token = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/team-members/${created.id}/`, headers: a.owner.headers });
+    expect(del.statusCode).toBe(204);
+    expect((await accept(token)).statusCode).toBe(400);
+  });
+
+  it('changes names and role, deactivates (revoking sessions) and reactivates', async () => {
+    const member = await createMember(t, a, ['View experiences']);
+    const [row] = await t.db.select().from(teamMembers).where(eq(teamMembers.userId, member.id));
+    const url = `/api/team-members/${row.id}/`;
+    const other = await createRole(t, a, ['Manage orders']);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: a.owner.headers,
+      payload: { first_name: 'Maya', role_id: other.id },
+    });
+    expect(patch.json()).toMatchObject({ first_name: 'Maya', last_name: 'Member', role: { id: other.id } });
+    expect((await userByEmail(t, member.email)).firstName).toBe('Maya');
+
+    await t.db.insert(refreshTokens).values({
+      userId: member.id,
+      familyId: randomUUID(),
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const off = await t.app.inject({ method: 'PUT', url, headers: a.owner.headers, payload: { status: 'deactivated' } });
+    expect(off.json().status).toBe('deactivated');
+    const tokens = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, member.id));
+    expect(tokens.every((tk) => tk.revokedAt !== null)).toBe(true);
+    expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(401);
+    const on = await t.app.inject({ method: 'PATCH', url, headers: a.owner.headers, payload: { status: 'active' } });
+    expect(on.json().status).toBe('active');
+    expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(200);
+  });
+
+  it('protects the owner and the caller themselves', async () => {
+    const admin = await createMember(t, a, ['Manage users']);
+    const [ownerRow] = await t.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.accountId, a.account.id), eq(teamMembers.isOwner, true)));
+    const ownerUrl = `/api/team-members/${ownerRow.id}/`;
+    const role = await createRole(t, a, ['Manage users']);
+    for (const payload of [{ status: 'deactivated' }, { role_id: role.id }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: ownerUrl, headers: admin.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].code).toBe('owner_member');
+    }
+    expect((await t.app.inject({ method: 'DELETE', url: ownerUrl, headers: admin.headers })).statusCode).toBe(400);
+    const names = await t.app.inject({
+      method: 'PATCH',
+      url: ownerUrl,
+      headers: a.owner.headers,
+      payload: { last_name: 'Boss' },
+    });
+    expect(names.statusCode).toBe(200);
+
+    const [selfRow] = await t.db.select().from(teamMembers).where(eq(teamMembers.userId, admin.id));
+    const selfUrl = `/api/team-members/${selfRow.id}/`;
+    const deactivate = await t.app.inject({
+      method: 'PATCH',
+      url: selfUrl,
+      headers: admin.headers,
+      payload: { status: 'deactivated' },
+    });
+    expect(deactivate.json().errors[0].code).toBe('self_deactivation');
+    expect((await t.app.inject({ method: 'DELETE', url: selfUrl, headers: admin.headers })).statusCode).toBe(400);
+    const viewer = await createRole(t, a, ['View experiences']);
+    const demote = await t.app.inject({ method: 'PATCH', url: selfUrl, headers: admin.headers, payload: { role_id: viewer.id } });
+    expect(demote.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'self_lockout' });
+  });
+
+  it('deletes a member together with their login', async () => {
+    const member = await createMember(t, a, ['View experiences']);
+    const [row] = await t.db.select().from(teamMembers).where(eq(teamMembers.userId, member.id));
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/team-members/${row.id}/`, headers: a.owner.headers });
+    expect(del.statusCode).toBe(204);
+    expect(await t.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
+    expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(401);
+  });
+
+  it('filters, searches, orders and pages', async () => {
+    const b = await createAccount(t);
+    const role = await createRole(t, b, ['View experiences']);
+    for (const name of ['Zed', 'Yan', 'Xia']) {
+      await invite(
+        { email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, first_name: name, role_id: role.id },
+        b,
+      );
+    }
+    const list = (query: string) => t.app.inject({ url: `/api/team-members/${query}`, headers: b.owner.headers });
+    expect((await list('?status=invited')).json().count).toBe(3);
+    expect((await list('?status=active')).json().count).toBe(1);
+    expect(
+      (await list(`?role=${role.id}&ordering=first_name`)).json().results.map((m: { first_name: string }) => m.first_name),
+    ).toEqual(['Xia', 'Yan', 'Zed']);
+    expect((await list('?search=ya')).json().results[0].first_name).toBe('Yan');
+    expect((await list('?search=OWNER-')).json().count).toBe(1);
+    const page = (await list('?page_size=2&page=2&ordering=-email')).json();
+    expect(page).toMatchObject({ count: 4, total_pages: 2, current_page_number: 2 });
+    expect((await list('?page=3&page_size=2')).statusCode).toBe(404);
+    expect((await list('?ordering=password')).statusCode).toBe(400);
+    expect((await list('?status=gone')).statusCode).toBe(400);
+    expect((await list('?colour=red')).json().errors[0].code).toBe('unknown_field');
+  });
+});

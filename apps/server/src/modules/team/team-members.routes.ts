@@ -1,0 +1,105 @@
+import { paginated } from '@excursio/contract/list';
+import {
+  acceptInviteInput,
+  acceptInviteResult,
+  MEMBER_STATUSES,
+  TEAM_MEMBER_ORDERING,
+  teamMember,
+  teamMemberInput,
+  teamMemberPatchInput,
+} from '@excursio/contract/team';
+import { z } from 'zod';
+import { principalOf } from '../../http/access.ts';
+import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
+import type { Api, AppContext } from '../../http/types.ts';
+import { acceptInvite, inviteMember, resendInvite } from './invites.service.ts';
+import { changeMember, getMember, listMembersPage, removeMember } from './team-members.service.ts';
+
+const manageUsers = { access: { permissions: ['Manage users'] as const } };
+const params = z.strictObject({ id: z.uuid() });
+const tags = ['team'];
+const listQuery = listQuerySchema({ status: z.enum(MEMBER_STATUSES).optional(), role: z.uuid().optional() });
+
+export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
+  app.get(
+    '/api/team-members/',
+    {
+      config: manageUsers,
+      schema: { tags, summary: 'List team members', querystring: listQuery, response: { 200: paginated(teamMember) } },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const query = request.query;
+      const ordering = orderingOf(query.ordering, TEAM_MEMBER_ORDERING, { field: 'email', descending: false });
+      const { results, count } = await listMembersPage(ctx.db, accountId, { ...query, ordering });
+      return paginate(request, query, results, count);
+    },
+  );
+
+  app.post(
+    '/api/team-members/',
+    {
+      config: manageUsers,
+      schema: { tags, summary: 'Invite a team member by email', body: teamMemberInput, response: { 201: teamMember } },
+    },
+    async (request, reply) => reply.status(201).send(await inviteMember(ctx, principalOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/team-members/:id/',
+    { config: manageUsers, schema: { tags, summary: 'Retrieve a team member', params, response: { 200: teamMember } } },
+    async (request) => getMember(ctx.db, principalOf(request).accountId, request.params.id),
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    app[method](
+      '/api/team-members/:id/',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: method === 'put' ? 'Update a team member' : 'Partially update a team member',
+          params,
+          body: teamMemberPatchInput,
+          response: { 200: teamMember },
+        },
+      },
+      async (request) => changeMember(ctx.db, principalOf(request), request.params.id, request.body),
+    );
+  }
+
+  app.delete(
+    '/api/team-members/:id/',
+    {
+      config: manageUsers,
+      schema: { tags, summary: 'Remove a team member (and their login)', params, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await removeMember(ctx.db, principalOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/team-members/:id/resend-invite/',
+    {
+      config: manageUsers,
+      schema: { tags, summary: 'Send the invitation again', params, response: { 200: teamMember } },
+    },
+    async (request) => resendInvite(ctx, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/team-members/accept-invite/',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Accept an invitation (on the organization's address) and choose a password",
+        body: acceptInviteInput,
+        response: { 200: acceptInviteResult },
+      },
+    },
+    async (request) => acceptInvite(ctx, request.subdomain, request.body),
+  );
+};
