@@ -41,7 +41,17 @@ const waitReady = async () => {
 const run = (title, opts) =>
   new Promise((resolve, reject) =>
     autocannon({ url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
-      err ? reject(err) : resolve({ title, rps: res.requests.average, p50: res.latency.p50, p97_5: res.latency.p97_5, p99: res.latency.p99, non2xx: res.non2xx, errors: res.errors }),
+      err
+        ? reject(err)
+        : resolve({
+            title,
+            rps: res.requests.average,
+            p50: res.latency.p50,
+            p97_5: res.latency.p97_5,
+            p99: res.latency.p99,
+            non2xx: res.non2xx,
+            errors: res.errors,
+          }),
     ),
   );
 
@@ -53,19 +63,33 @@ try {
     headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
     body: credentials,
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
   const authed = { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' };
   const results = [];
   results.push(await run('bare route GET /healthz', { path: '/healthz' }));
-  results.push(await run('POST /api/jwt/create/ (argon2id)', { path: '/api/jwt/create/', method: 'POST', headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' }, body: credentials }));
+  results.push(
+    await run('POST /api/jwt/create/ (argon2id)', {
+      path: '/api/jwt/create/',
+      method: 'POST',
+      headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+      body: credentials,
+    }),
+  );
   results.push(await run('POST /api/jwt/verify/', { path: '/api/jwt/verify/', method: 'POST', headers: authed }));
   results.push(await run('GET /api/users/me/', { path: '/api/users/me/', headers: authed }));
   const bare = results[0].rps;
   const lines = results.map(
-    (r) => `${r.title.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)} req/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  ratio ${(r.rps / bare).toFixed(3)}`,
+    (r) =>
+      `${r.title.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)} req/s  p50 ${r.p50} ms  p97.5 ${r.p97_5} ms  p99 ${r.p99} ms  non-2xx ${r.non2xx}  ratio ${(r.rps / bare).toFixed(3)}`,
   );
-  const report = [`database: ${pglite ? 'PGlite' : 'PostgreSQL'}  connections: ${CONNECTIONS}  duration: ${DURATION}s each`, ...lines].join('\n');
+  const report = [
+    `database: ${pglite ? 'PGlite' : 'PostgreSQL'}  connections: ${CONNECTIONS}  duration: ${DURATION}s each`,
+    ...lines,
+  ].join('\n');
   console.log(report);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(`bench/results/auth-${pglite ? 'pglite' : 'postgres'}.txt`, `${report}\n`);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const emailField = z
   .string()
   .trim()
-  .min(1, { error: 'Enter your email address.' })
+  .min(1, { error: 'Enter an email address.' })
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 
 export const newPasswordField = z
