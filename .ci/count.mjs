@@ -2,7 +2,8 @@
 // closing line `N passed, N failed[, N skipped]`.
 import { readFileSync } from 'node:fs';
 
-const strip = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
+const ESC = String.fromCharCode(27);
+const strip = (s) => s.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -3,6 +3,7 @@
 //   npm run bench            (needs PostgreSQL at 127.0.0.1:5432, creates database excursio_bench)
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 
 const PORT = 3200;
@@ -40,7 +41,7 @@ const waitReady = async () => {
 
 const run = (title, opts) =>
   new Promise((resolve, reject) =>
-    autocannon({ url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
+    autocannon({ url: `http://127.0.0.1:${PORT}${opts.path}`, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
       err
         ? reject(err)
         : resolve({
@@ -58,15 +59,25 @@ const run = (title, opts) =>
 try {
   await waitReady();
   const credentials = JSON.stringify({ email: 'owner@demo.localhost', password: 'excursio-demo-2026' });
-  const login = await fetch(`http://127.0.0.1:${PORT}/api/jwt/create/`, {
-    method: 'POST',
-    headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
-    body: credentials,
+  // node:http, not fetch: fetch does not let a caller set the Host header.
+  const login = await new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: '/api/jwt/create/',
+        method: 'POST',
+        headers: { host: HOST, origin: ORIGIN, 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.resume();
+        resolve({ ok: res.statusCode === 200, status: res.statusCode, cookies: res.headers['set-cookie'] ?? [] });
+      },
+    );
+    req.on('error', reject);
+    req.end(credentials);
   });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = login.cookies.map((c) => c.split(';')[0]).join('; ');
   if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
   const authed = { host: HOST, origin: ORIGIN, cookie, 'content-type': 'application/json' };
   const results = [];
@@ -79,7 +90,7 @@ try {
       body: credentials,
     }),
   );
-  results.push(await run('POST /api/jwt/verify/', { path: '/api/jwt/verify/', method: 'POST', headers: authed }));
+  results.push(await run('POST /api/jwt/verify/', { path: '/api/jwt/verify/', method: 'POST', headers: authed, body: '{}' }));
   results.push(await run('GET /api/users/me/', { path: '/api/users/me/', headers: authed }));
   const bare = results[0].rps;
   const lines = results.map(

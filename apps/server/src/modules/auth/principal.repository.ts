@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import type { PermissionSet } from '@excursio/contract/auth';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
@@ -20,6 +21,11 @@ export const loadPrincipal = async (db: Executor, userId: string, accountId: str
       isOwner: teamMembers.isOwner,
       roleId: roles.id,
       roleName: roles.name,
+      // One round trip: the role's permission sets aggregated in the same query.
+      sets: sql<PermissionSet[]>`coalesce((
+        select json_agg(json_build_object('id', ps.id, 'title', ps.title, 'codenames', ps.codenames) order by ps.title)
+        from ${rolePermissionSets} rps join ${permissionSets} ps on ps.id = rps.permission_set_id
+        where rps.role_id = ${roles.id}), '[]'::json)`,
     })
     .from(users)
     .innerJoin(baseAccounts, eq(baseAccounts.id, users.accountId))
@@ -28,20 +34,12 @@ export const loadPrincipal = async (db: Executor, userId: string, accountId: str
     .leftJoin(roles, eq(roles.id, teamMembers.roleId))
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
   if (!row?.isActive || !row.accountActive || row.memberStatus !== 'active') return null;
-  const sets = row.roleId
-    ? await db
-        .select({ id: permissionSets.id, title: permissionSets.title, codenames: permissionSets.codenames })
-        .from(rolePermissionSets)
-        .innerJoin(permissionSets, eq(permissionSets.id, rolePermissionSets.permissionSetId))
-        .where(eq(rolePermissionSets.roleId, row.roleId))
-        .orderBy(permissionSets.title)
-    : [];
   return {
     userId: row.userId,
     accountId: row.accountId,
     subdomain: row.subdomain,
     email: row.email,
-    role: row.roleId && row.roleName ? { id: row.roleId, name: row.roleName, permission_sets: sets } : null,
+    role: row.roleId && row.roleName ? { id: row.roleId, name: row.roleName, permission_sets: row.sets } : null,
     features: row.features ?? [],
     isOwner: row.isOwner,
   };

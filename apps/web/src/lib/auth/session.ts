@@ -20,30 +20,34 @@ export const logout = () => async (dispatch: Dispatch) => {
  * authenticated and fetch the user and app info; a user from another subdomain is sent to their
  * own. On the bare domain nothing is verified.
  */
-export const initializeAuth = () => async (dispatch: Dispatch) => {
-  const { subdomain } = currentHost();
-  if (!subdomain) {
-    dispatch(unauthenticated());
-    return;
-  }
-  dispatch(authCheckStarted());
-  const verified = await dispatch(sessionApi.endpoints.verifyToken.initiate());
-  if ('error' in verified) {
-    dispatch(unauthenticated());
-    return;
-  }
-  dispatch(authenticated());
-  const [me, appInfo] = await Promise.all([
-    dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })),
-    dispatch(sessionApi.endpoints.getAppInfo.initiate(undefined, { subscribe: false, forceRefetch: true })),
-  ]);
-  if (appInfo.error) console.error('Could not load app info', appInfo.error);
-  if (me.error || !me.data) {
-    console.error('Could not load the signed-in user', me.error);
-    await dispatch(logout());
-    return;
-  }
-  if (me.data.base_account.subdomain !== subdomain) {
-    window.location.assign(subdomainUrl(me.data.base_account.subdomain, '/dashboard'));
-  }
-};
+export const initializeAuth =
+  (options: { afterHandover?: boolean } = {}) =>
+  async (dispatch: Dispatch) => {
+    const { subdomain } = currentHost();
+    // The handover page has no cookies yet: it exchanges its code first, then initializes.
+    const awaitingHandover = window.location.pathname.startsWith('/auth/handover') && !options.afterHandover;
+    if (!subdomain || awaitingHandover) {
+      dispatch(unauthenticated());
+      return;
+    }
+    dispatch(authCheckStarted());
+    const verified = await dispatch(sessionApi.endpoints.verifyToken.initiate());
+    if ('error' in verified) {
+      dispatch(unauthenticated());
+      return;
+    }
+    dispatch(authenticated());
+    const [me, appInfo] = await Promise.all([
+      dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })),
+      dispatch(sessionApi.endpoints.getAppInfo.initiate(undefined, { subscribe: false, forceRefetch: true })),
+    ]);
+    if (appInfo.error) console.error('Could not load app info', appInfo.error);
+    if (me.error || !me.data) {
+      console.error('Could not load the signed-in user', me.error);
+      await dispatch(logout());
+      return;
+    }
+    if (me.data.base_account.subdomain !== subdomain) {
+      window.location.assign(subdomainUrl(me.data.base_account.subdomain, '/dashboard'));
+    }
+  };

@@ -29,7 +29,7 @@ export const HandoverPage = () => {
         navigate('/auth/login', { replace: true });
         return;
       }
-      await dispatch(initializeAuth());
+      await dispatch(initializeAuth({ afterHandover: true }));
       navigate('/dashboard', { replace: true });
     })();
   }, [code, dispatch, exchange, navigate]);
