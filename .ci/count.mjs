@@ -3,7 +3,11 @@
 import { readFileSync } from 'node:fs';
 
 const ESC = String.fromCharCode(27);
-const strip = (s) => s.split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+const strip = (s) =>
+  s
+    .split(ESC)
+    .map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, '')))
+    .join('');
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -41,18 +41,20 @@ const waitReady = async () => {
 
 const run = (title, opts) =>
   new Promise((resolve, reject) =>
-    autocannon({ url: `http://127.0.0.1:${PORT}${opts.path}`, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
-      err
-        ? reject(err)
-        : resolve({
-            title,
-            rps: res.requests.average,
-            p50: res.latency.p50,
-            p97_5: res.latency.p97_5,
-            p99: res.latency.p99,
-            non2xx: res.non2xx,
-            errors: res.errors,
-          }),
+    autocannon(
+      { url: `http://127.0.0.1:${PORT}${opts.path}`, connections: CONNECTIONS, duration: DURATION, ...opts },
+      (err, res) =>
+        err
+          ? reject(err)
+          : resolve({
+              title,
+              rps: res.requests.average,
+              p50: res.latency.p50,
+              p97_5: res.latency.p97_5,
+              p99: res.latency.p99,
+              non2xx: res.non2xx,
+              errors: res.errors,
+            }),
     ),
   );
 

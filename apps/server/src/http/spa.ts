@@ -22,7 +22,9 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (path.startsWith('/api') || path.startsWith('/schema') || !['GET', 'HEAD'].includes(request.method) || !built) {
+    // A missing file (e.g. an asset of an older build) is a 404, never index.html served as script.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(path) || path.startsWith('/assets/');
+    if (path.startsWith('/api') || path.startsWith('/schema') || isFile || !['GET', 'HEAD'].includes(request.method) || !built) {
       if (!built && !path.startsWith('/api') && request.method === 'GET') {
         request.log.warn('web app not built: run `npm run build`');
       }

@@ -2,6 +2,7 @@ import { Center, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text,
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { orderingDirection } from '../../lib/list/list-params.ts';
+import type { ListParams } from '../../lib/list/use-list-params.ts';
 import classes from './data-table.module.css';
 
 export const PAGE_SIZE_OPTIONS = ['5', '10', '25', '50'];
@@ -32,6 +33,24 @@ export type DataTableProps<T> = {
   onPageSizeChange: (pageSize: number) => void;
   empty: { message: string; action?: ReactNode };
 };
+
+/** The table props that come from the list URL state and the paginated response, wired once. */
+export const listTableProps = <T,>(
+  list: ListParams,
+  data: { results: T[]; count: number; total_pages: number } | undefined,
+  fetching: boolean,
+) => ({
+  rows: data?.results,
+  loading: fetching || !list.ready,
+  ordering: list.ordering,
+  onSort: list.toggleSort,
+  page: list.page,
+  pageSize: list.pageSize,
+  count: data?.count ?? 0,
+  totalPages: data?.total_pages ?? 1,
+  onPageChange: list.setPage,
+  onPageSizeChange: list.setPageSize,
+});
 
 const SortIcon = ({ direction }: { direction: 'asc' | 'desc' | null }) => {
   if (direction === 'asc') return <IconChevronUp size={14} />;

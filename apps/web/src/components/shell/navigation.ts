@@ -119,18 +119,18 @@ export type TabGroup = 'organization' | 'subscription' | 'team' | 'experiences' 
 /** Sub-navigation tabs (specification §2). A tab is disabled when its permission is missing. */
 export const TAB_GROUPS: Record<TabGroup, TabItem[]> = {
   organization: [
-    { label: 'Contact info', to: '/settings/organization/contact' },
-    { label: 'Legal info', to: '/settings/organization/legal' },
-    { label: 'Billing info', to: '/settings/organization/billing' },
-    { label: 'Profile', to: '/settings/organization/profile' },
+    { label: 'Contact info', to: '/settings/organization/contact', permissions: ['Manage account'] },
+    { label: 'Legal info', to: '/settings/organization/legal', permissions: ['Manage account'] },
+    { label: 'Billing info', to: '/settings/organization/billing', permissions: ['Manage account'] },
+    { label: 'Profile', to: '/settings/organization/profile', permissions: ['Manage account'] },
   ],
   subscription: [
-    { label: 'Supplier plans', to: '/settings/subscription/supplier-plans' },
-    { label: 'Affiliate plans', to: '/settings/subscription/affiliate-plans' },
+    { label: 'Supplier plans', to: '/settings/subscription/supplier-plans', permissions: ['Manage account'] },
+    { label: 'Affiliate plans', to: '/settings/subscription/affiliate-plans', permissions: ['Manage account'] },
   ],
   team: [
-    { label: 'Members', to: '/settings/team/members' },
-    { label: 'Roles', to: '/settings/team/roles' },
+    { label: 'Members', to: '/settings/team/members', permissions: ['Manage users'] },
+    { label: 'Roles', to: '/settings/team/roles', permissions: ['Manage users'] },
   ],
   experiences: [
     { label: 'Catalog', to: '/products/experiences/overview', permissions: ['View experiences'] },

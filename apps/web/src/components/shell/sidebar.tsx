@@ -13,6 +13,8 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
   const hint = allowed
     ? item.label
     : `You need the ${item.permissions?.map((p) => `'${p}'`).join(', ')} permission to open ${item.label}`;
+  // Disabled for pointer (CSS) and also for keyboard and assistive technology.
+  const disabledProps = allowed ? {} : { 'aria-disabled': true, tabIndex: -1 };
   const link = collapsed ? (
     <UnstyledButton
       component={Link}
@@ -23,6 +25,7 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
       aria-current={active ? 'page' : undefined}
       data-active={active || undefined}
       data-disabled={!allowed || undefined}
+      {...disabledProps}
       className={classes.railItem}
       style={allowed ? undefined : { pointerEvents: 'none' }}
     >
@@ -38,6 +41,7 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
       leftSection={<Icon size={17} stroke={1.7} />}
       active={active}
       disabled={!allowed}
+      {...disabledProps}
       aria-current={active ? 'page' : undefined}
       className={classes.navItem}
     />

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ const schema = z.object({
 export const LoginPage = () => {
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const [login, { isLoading }] = useLoginMutation();
+  // The button stays busy while the browser leaves for the dashboard, not after a failed attempt.
+  const [redirecting, setRedirecting] = useState(false);
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(schema),
     defaultValues: { email: '', password: '' },
@@ -29,7 +32,10 @@ export const LoginPage = () => {
   const onSubmit = handleSubmit(async (values) => {
     const result = await login(values);
     // The server answers with the user's subdomain: /dashboard there, or a handover link.
-    if (result.data) window.location.assign(result.data.redirect_url);
+    if (result.data) {
+      setRedirecting(true);
+      window.location.assign(result.data.redirect_url);
+    }
   });
 
   return (
@@ -60,7 +66,7 @@ export const LoginPage = () => {
             {...register('password')}
             error={formState.errors.password?.message}
           />
-          <Button type="submit" loading={isLoading || formState.isSubmitSuccessful} fullWidth>
+          <Button type="submit" loading={isLoading || redirecting} fullWidth>
             Log in
           </Button>
           <Stack gap={4} align="center">

@@ -5,7 +5,7 @@ import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff }
 import { useMemo, useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate, fullName } from '../../../lib/format/format.ts';
@@ -28,6 +28,11 @@ export const MembersPage = () => {
   useResetPageOnNotFound(list, error);
   const { data: roleData } = useListRolesQuery({ page: 1, page_size: 100, ordering: 'name' });
   const roleOptions = useMemo(() => (roleData?.results ?? []).map((r) => ({ value: r.id, label: r.name })), [roleData]);
+  // The Owner role cannot be given to anyone (an organization has exactly one owner).
+  const assignableRoles = useMemo(
+    () => (roleData?.results ?? []).filter((r) => !r.is_owner).map((r) => ({ value: r.id, label: r.name })),
+    [roleData],
+  );
   const [inviteOpen, setInviteOpen] = useState(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [deleting, setDeleting] = useState<TeamMember | null>(null);
@@ -134,24 +139,15 @@ export const MembersPage = () => {
       <DataTable
         label="Team members"
         columns={columns}
-        rows={data?.results}
         rowKey={(m) => m.id}
-        loading={isFetching || !list.ready}
-        ordering={list.ordering}
-        onSort={list.toggleSort}
-        page={list.page}
-        pageSize={list.pageSize}
-        count={data?.count ?? 0}
-        totalPages={data?.total_pages ?? 1}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
+        {...listTableProps(list, data, isFetching)}
         empty={{
           message: list.hasActiveFilters ? 'No team members match these filters.' : 'Nobody has been invited yet.',
           action: list.hasActiveFilters ? undefined : inviteButton,
         }}
       />
-      <InviteMemberModal opened={inviteOpen} onClose={() => setInviteOpen(false)} roles={roleOptions} />
-      <EditMemberModal member={editing} onClose={() => setEditing(null)} roles={roleOptions} />
+      <InviteMemberModal opened={inviteOpen} onClose={() => setInviteOpen(false)} roles={assignableRoles} />
+      <EditMemberModal member={editing} onClose={() => setEditing(null)} roles={assignableRoles} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Remove team member"

@@ -5,7 +5,7 @@ import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable } from '../../../components/data-table/data-table.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
@@ -128,17 +128,8 @@ export const RolesPage = () => {
       <DataTable
         label="Roles"
         columns={columns}
-        rows={data?.results}
         rowKey={(r) => r.id}
-        loading={isFetching || !list.ready}
-        ordering={list.ordering}
-        onSort={list.toggleSort}
-        page={list.page}
-        pageSize={list.pageSize}
-        count={data?.count ?? 0}
-        totalPages={data?.total_pages ?? 1}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
+        {...listTableProps(list, data, isFetching)}
         empty={{
           message: list.hasActiveFilters ? 'No roles match this search.' : 'There are no roles yet.',
           action: list.hasActiveFilters ? undefined : createButton,

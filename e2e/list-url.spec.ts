@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createRole, inviteMember, screenshot, sidebar, signUpOwner } from './support/account.ts';
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+const queryString = (page: Page) => new URL(page.url()).search;
+
+test('the members list keeps its filters, search, paging and sorting in the URL', async ({ page }) => {
+  const owner = await signUpOwner(page);
+  await sidebar(page).getByRole('link', { name: 'Team', exact: true }).click();
+
+  // pageSize is written on load.
+  await expect(page).toHaveURL(/\/settings\/team\/members\?pageSize=25$/);
+  const table = page.getByRole('table', { name: 'Team members' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+
+  await createRole(page, 'Guide', ['View experiences']);
+  await expect(page).toHaveURL(/\/settings\/team\/members\?pageSize=25$/);
+  const emails = ['anna', 'bruno', 'clara', 'dario', 'emil'].map((name) => `${name}-${owner.subdomain}@example.test`);
+  for (const email of emails) await inviteMember(page, email, 'Guide');
+  await expect(rows).toHaveCount(6);
+
+  // Five rows a page, then the pager to page 2.
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect.poll(() => queryString(page)).toBe('?pageSize=5');
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect.poll(() => query(page).get('page')).toBe('2');
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('pager-range')).toHaveText('6–6 of 6');
+  await screenshot(page, 'list-01-page-2');
+
+  // A filter removes page and keeps pageSize.
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Invited', { exact: true }).click();
+  await expect.poll(() => queryString(page)).toBe('?pageSize=5&status=invited');
+  await expect(page.getByTestId('pager-range')).toHaveText('1–5 of 5');
+  // 'All' removes the filter again.
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('All', { exact: true }).click();
+  await expect.poll(() => queryString(page)).toBe('?pageSize=5');
+
+  // Search reaches the URL only after the debounce.
+  const search = page.getByRole('searchbox', { name: 'Search team members' });
+  await search.fill('clara');
+  expect(query(page).has('search')).toBe(false);
+  await expect.poll(() => query(page).get('search'), { timeout: 1_500 }).toBe('clara');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(emails[2]);
+  await screenshot(page, 'list-02-search');
+
+  // A reload restores the term into the box and the filtered list.
+  await page.reload();
+  await expect(search).toHaveValue('clara');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(emails[2]);
+
+  // Reset keeps only pageSize.
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Invited', { exact: true }).click();
+  await expect.poll(() => query(page).get('status')).toBe('invited');
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect.poll(() => queryString(page)).toBe('?pageSize=5');
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('pager-range')).toHaveText('1–5 of 6');
+
+  // Sorting writes ordering=field, then -field.
+  await table.getByRole('button', { name: 'Email' }).click();
+  await expect.poll(() => query(page).get('ordering')).toBe('email');
+  await expect(rows.first()).toContainText(emails[0]);
+  await table.getByRole('button', { name: 'Email' }).click();
+  await expect.poll(() => query(page).get('ordering')).toBe('-email');
+  await expect(rows.first()).toContainText(`owner-${owner.subdomain}`);
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'descending');
+  await screenshot(page, 'list-03-sorted');
+});
