@@ -1,6 +1,6 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { expect, test } from '@playwright/test';
-import { screenshot, sidebar, signUpOwner, tabs, toast } from './support/account.ts';
+import { dashboardUrl, screenshot, sidebar, signUpOwner, tabs, toast } from './support/account.ts';
 
 test('the owner edits the contact info and the change persists', async ({ page }) => {
   await signUpOwner(page);
@@ -20,4 +20,15 @@ test('the owner edits the contact info and the change persists', async ({ page }
   await expect(page.getByLabel('City')).toHaveValue('Ljubljana');
   await expect(page.getByLabel('Phone')).toHaveValue('+386 1 234 5678');
   await expect(page.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+});
+
+test('a user edits their own profile and the change persists', async ({ page }) => {
+  const owner = await signUpOwner(page);
+  await page.goto(dashboardUrl(owner.subdomain, '/settings/account'));
+  await page.getByLabel('First name').fill('Renata');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(toast(page, MESSAGES.updated)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Renata');
 });

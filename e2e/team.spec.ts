@@ -27,6 +27,15 @@ test('an owner creates a role, invites a member with it, and the member cannot o
   await expect(guideRow).not.toContainText('Manage users');
   await screenshot(page, 'team-02-roles');
 
+  // Editing the role saves the change.
+  await page.getByRole('button', { name: 'Edit Guide' }).click();
+  const editRole = page.getByRole('dialog', { name: 'Edit role Guide' });
+  await editRole.getByLabel('Description').fill('Leads the walking tours');
+  await editRole.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, MESSAGES.updated)).toBeVisible();
+  await expect(editRole).toBeHidden();
+  await expect(guideRow).toContainText('Leads the walking tours');
+
   // Invite a member with that role.
   await tabs(page).getByRole('link', { name: 'Members' }).click();
   const memberEmail = `guide-${owner.subdomain}@example.test`;
@@ -67,8 +76,15 @@ test('an owner creates a role, invites a member with it, and the member cannot o
   await expect(member).toHaveURL(dashboardUrl(owner.subdomain));
   await expect(member.getByRole('heading', { name: 'Welcome, Gina' })).toBeVisible();
 
-  // The owner now sees the member as active.
+  // The owner now sees the member as active, and can rename them.
   await page.reload();
   await expect(memberRow).toContainText('Active');
+  await page.getByRole('button', { name: `Actions for ${memberEmail}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const editMember = page.getByRole('dialog', { name: 'Edit team member' });
+  await editMember.getByLabel('First name').fill('Georgina');
+  await editMember.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toast(page, MESSAGES.updated)).toBeVisible();
+  await expect(memberRow).toContainText('Georgina');
   await memberContext.close();
 });

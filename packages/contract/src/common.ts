@@ -15,3 +15,6 @@ export const password = z
 export const personName = z.string().trim().max(150);
 export const requiredName = z.string().trim().min(1, { error: 'This field may not be blank.' }).max(150);
 export const token = z.string().min(16).max(512);
+
+/** Path parameters of every `/{id}/` route. */
+export const idParams = z.strictObject({ id });

@@ -62,11 +62,7 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
   // their input is validated, so validation errors never reveal a route's shape to them.
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (access === undefined) return;
-    if (access === 'public') {
-      // Public routes may still use the caller when present (e.g. logout); never required.
-      return;
-    }
+    if (access === undefined || access === 'public') return;
     const principal = await deps.authenticate(request);
     if (!principal) throw notAuthenticated();
     if (request.subdomain !== principal.subdomain) {

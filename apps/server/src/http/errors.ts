@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from './app-error.ts';
 
 const send = (type: ErrorResponse['type'], errors: ErrorItem[]): ErrorResponse => ({ type, errors });
+const SERVER_ERROR = send('server_error', [{ code: 'error', detail: 'A server error occurred.', attr: null }]);
 
 /** Map every failure to `{type, errors:[{code, detail, attr}]}`; 5xx never leak internals. */
 export const registerErrorHandler = (app: FastifyInstance) => {
@@ -38,12 +39,12 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send(send('server_error', [{ code: 'error', detail: 'A server error occurred.', attr: null }]));
+      return reply.status(500).send(SERVER_ERROR);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send(send('server_error', [{ code: 'error', detail: 'A server error occurred.', attr: null }]));
+      return reply.status(500).send(SERVER_ERROR);
     }
     // Fastify's own 4xx (bad JSON, body too large, wrong content type, ...): shape them alike.
     const fastifyCodes: Record<string, [number, string, string]> = {

@@ -45,6 +45,9 @@ describe('feature gating', () => {
   });
 
   it('refuses a gated route for an account on the default plan', async () => {
+    // The fixture must be a real plan that lacks the gated features (not the `?? []` fallback).
+    expect(defaultFeatures.length).toBeGreaterThan(0);
+    expect(defaultFeatures).not.toContain('stores');
     const app = await gatedApp(defaultFeatures);
     const res = await app.inject({ url: '/gated' });
     expect(res.statusCode).toBe(403);
@@ -55,8 +58,25 @@ describe('feature gating', () => {
     });
   });
 
+  it('refuses a plan holding only some of the required features', async () => {
+    const res = await (await gatedApp(['stores'])).inject({ url: '/gated' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      type: 'client_error',
+      errors: [
+        {
+          code: 'feature_not_in_plan',
+          detail: 'Your current subscription plan does not grant access to this feature!',
+          attr: null,
+        },
+      ],
+    });
+  });
+
   it('serves the gated route when the plan has every feature', async () => {
     const app = await gatedApp(TIERS.find((tier) => tier.code === 'supplier-pro')?.features ?? []);
+    const res = await app.inject({ url: '/gated' });
+    expect(res.statusCode).toBe(200);
     expect((await app.inject({ url: '/gated' })).json()).toEqual({ ok: true });
   });
 });

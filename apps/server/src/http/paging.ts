@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { invalid, notFound } from './app-error.ts';
 
 /** The list query of a resource: paging, search, ordering + its own filters (all optional). */
-export const listQuerySchema = <F extends z.ZodRawShape>(filters: F = {} as F) => listQuery.extend(filters).strict();
+export const listQuerySchema = <F extends z.ZodRawShape = Record<never, never>>(filters: F = {} as F) =>
+  listQuery.extend(filters).strict();
 
 export type Ordering<F extends string> = { field: F; descending: boolean };
 

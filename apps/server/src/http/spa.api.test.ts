@@ -1,18 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, hostHeaders, type TestApp } from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { hostHeaders, useTestApp } from '../test/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
+const t = useTestApp(() => {
   const dist = mkdtempSync(join(tmpdir(), 'excursio-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Excursio</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-  t = await createTestApp({ WEB_DIST: dist });
+  return { WEB_DIST: dist };
 });
-afterAll(() => t.close());
 
 describe('web app serving', () => {
   it('serves index.html for client routes on the bare domain and on subdomains', async () => {
@@ -28,13 +26,16 @@ describe('web app serving', () => {
     const asset = await t.app.inject({ url: '/assets/app-123.js', headers: hostHeaders('demo') });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
     const missing = await t.app.inject({ url: '/assets/app-old.js', headers: hostHeaders('demo') });
     expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
   });
 
   it('keeps unknown API paths as JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/nothing-here/', headers: hostHeaders('demo') });
     expect(res.statusCode).toBe(404);
     expect(res.json().type).toBe('client_error');
+    expect(res.json()).toEqual({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] });
   });
 });

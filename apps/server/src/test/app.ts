@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -43,6 +43,22 @@ export const createTestApp = async (overrides: Partial<Record<string, string>> =
   };
 };
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * One app for the whole test file: created in beforeAll, closed in afterAll. The returned object is
+ * filled in by beforeAll, so use it inside tests and hooks only. `overrides` may be a function when
+ * it needs work done first (it runs inside beforeAll).
+ */
+export const useTestApp = (overrides: Partial<Record<string, string>> | (() => Partial<Record<string, string>>) = {}) => {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(typeof overrides === 'function' ? overrides() : overrides));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+};
 
 /** Host + Origin headers of a subdomain (or the bare domain), as a browser on that page sends them. */
 export const hostHeaders = (subdomain: string | null) => {

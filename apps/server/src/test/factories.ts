@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountType } from '@excursio/contract/auth';
 import type { PermissionTitle } from '@excursio/contract/permissions';
 import { eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../db/schema/team.ts';
 import { users } from '../db/schema/users.ts';
 import { DEFAULT_TIER, TOP_TIER } from '../db/seed/catalog.ts';
@@ -56,6 +57,15 @@ export const createAccount = async (
   return { account, subdomain, owner, ownerRoleId };
 };
 export type TestAccount = Awaited<ReturnType<typeof createAccount>>;
+
+/** An account shared by the test file, created in beforeAll (after the app of `useTestApp`). */
+export const useAccount = (t: TestApp, options: Parameters<typeof createAccount>[1] = {}) => {
+  const account = {} as TestAccount;
+  beforeAll(async () => {
+    Object.assign(account, await createAccount(t, options));
+  });
+  return account;
+};
 
 /** A role in the account holding exactly these permission titles. */
 export const createRole = async (t: TestApp, account: TestAccount, titles: PermissionTitle[], name = `Role ${uniq()}`) => {

@@ -62,6 +62,7 @@ export const theme = createTheme({
     // The toggle's default label contains "password", which makes getByLabel('Password') ambiguous.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    Modal: { defaultProps: { centered: true, transitionProps: { transition: 'fade', duration: FADE_MS } } },
     Notification: { defaultProps: { withBorder: true } },
   },
 });

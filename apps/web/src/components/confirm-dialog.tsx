@@ -19,14 +19,7 @@ export const ConfirmDialog = ({
   onConfirm: () => void;
   onClose: () => void;
 }) => (
-  <Modal
-    opened={opened}
-    onClose={onClose}
-    title={title}
-    centered
-    size="sm"
-    transitionProps={{ transition: 'fade', duration: 200 }}
-  >
+  <Modal opened={opened} onClose={onClose} title={title} size="sm">
     <Text size="sm">{message}</Text>
     <Group justify="flex-end" mt="lg">
       <Button variant="standard" onClick={onClose}>

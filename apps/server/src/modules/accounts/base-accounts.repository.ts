@@ -1,8 +1,8 @@
 import type { BillingInfo, ContactInfo, LegalInfo, Profile } from '@excursio/contract/accounts';
-import { and, eq, ilike, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
-import { likePattern } from '../team/roles.repository.ts';
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
@@ -29,14 +29,7 @@ export const findAccount = async (db: Executor, accountId: string, search?: stri
       .select(accountColumns)
       .from(baseAccounts)
       .leftJoin(subscriptionTiers, eq(subscriptionTiers.id, baseAccounts.subscriptionTierId))
-      .where(
-        and(
-          eq(baseAccounts.id, accountId),
-          search
-            ? or(ilike(baseAccounts.name, likePattern(search)), ilike(baseAccounts.subdomain, likePattern(search)))
-            : undefined,
-        ),
-      )
+      .where(and(eq(baseAccounts.id, accountId), searchAny(search, baseAccounts.name, baseAccounts.subdomain)))
   )[0] ?? null;
 
 /** Locks the account row so concurrent partial updates merge instead of overwriting each other. */
@@ -60,8 +53,5 @@ export const updateAccount = async (
   accountId: string,
   values: { name: string; contactInfo: ContactInfo; profile: Profile; legalInfo: LegalInfo; billingInfo: BillingInfo },
 ) => {
-  await db
-    .update(baseAccounts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(baseAccounts.id, accountId));
+  await db.update(baseAccounts).set(values).where(eq(baseAccounts.id, accountId));
 };

@@ -1,13 +1,12 @@
 import { baseAccount, baseAccountInput, baseAccountPatchInput } from '@excursio/contract/accounts';
+import { idParams } from '@excursio/contract/common';
 import { errorResponse, paginated } from '@excursio/contract/list';
-import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { changeOwnAccount, getOwnAccount, listOwnAccount } from './base-accounts.service.ts';
 
-const params = z.strictObject({ id: z.uuid() });
 const tags = ['organization'];
 const manageAccount = { access: { permissions: ['Manage account'] as const } };
 
@@ -21,7 +20,7 @@ export const baseAccountRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: "The caller's organization (a list of one)",
-        querystring: listQuerySchema({}),
+        querystring: listQuerySchema(),
         response: { 200: paginated(baseAccount) },
       },
     },
@@ -37,7 +36,7 @@ export const baseAccountRoutes = (app: Api, ctx: AppContext) => {
     '/api/base-accounts/:id/',
     {
       config: { access: 'authenticated' },
-      schema: { tags, summary: "Retrieve the caller's organization", params, response: { 200: baseAccount } },
+      schema: { tags, summary: "Retrieve the caller's organization", params: idParams, response: { 200: baseAccount } },
     },
     async (request) => getOwnAccount(ctx.db, principalOf(request).accountId, request.params.id),
   );
@@ -49,7 +48,7 @@ export const baseAccountRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: "Replace the organization's name, contact, profile, legal and billing info",
-        params,
+        params: idParams,
         body: baseAccountInput,
         response: { 200: baseAccount },
       },
@@ -64,7 +63,7 @@ export const baseAccountRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Update the organization; nested sections merge the given keys',
-        params,
+        params: idParams,
         body: baseAccountPatchInput,
         response: { 200: baseAccount },
       },
@@ -91,7 +90,7 @@ export const baseAccountRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Not allowed: closing an organization is not self-service',
-        params,
+        params: idParams,
         response: { 405: errorResponse },
       },
     },

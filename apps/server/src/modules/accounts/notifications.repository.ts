@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { systemNotifications } from '../../db/schema/accounts.ts';
-import { likePattern } from '../team/roles.repository.ts';
 
 export const seedNotifications = async (db: Executor) => {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(systemNotifications);
@@ -25,11 +25,7 @@ export const listNotifications = async (
   db: Executor,
   query: { search?: string; descending: boolean; limit: number; offset: number },
 ) => {
-  const term = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    visible(),
-    term ? or(ilike(systemNotifications.title, term), ilike(systemNotifications.message, term)) : undefined,
-  );
+  const where = and(visible(), searchAny(query.search, systemNotifications.title, systemNotifications.message));
   const rows = await db
     .select()
     .from(systemNotifications)

@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILE, EMPTY_BILLING, EMPTY_CONTACT, EMPTY_LEGAL } from '@excursio/contract/accounts';
 import type { AccountType } from '@excursio/contract/auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
@@ -15,10 +15,10 @@ export type NewOrganization = {
   owner: { email: string; passwordHash: string; firstName: string; lastName: string; isActive: boolean };
 };
 
-export const subdomainTaken = async (db: Executor, subdomain: string) =>
+export const subdomainInUse = async (db: Executor, subdomain: string) =>
   (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain))).length > 0;
 
-export const emailTaken = async (db: Executor, email: string) =>
+export const emailInUse = async (db: Executor, email: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))).length > 0;
 
 /**
@@ -82,29 +82,30 @@ export const insertOrganization = async (tx: Executor, input: NewOrganization) =
   return { account, user, ownerRoleId };
 };
 
+/** Reference data, one statement per table at start-up: existing rows take the new values. */
 export const upsertPermissionSets = async (db: Executor, sets: Record<string, string[]>) => {
-  for (const [title, codenames] of Object.entries(sets)) {
-    await db
-      .insert(permissionSets)
-      .values({ title, codenames })
-      .onConflictDoUpdate({ target: permissionSets.title, set: { codenames } });
-  }
+  await db
+    .insert(permissionSets)
+    .values(Object.entries(sets).map(([title, codenames]) => ({ title, codenames })))
+    .onConflictDoUpdate({ target: permissionSets.title, set: { codenames: sql`excluded.codenames` } });
 };
 
 export const upsertTiers = async (
   db: Executor,
   tiers: { code: string; name: string; accountType: AccountType; priceMinor: number; features: string[] }[],
 ) => {
-  for (const [index, tier] of tiers.entries()) {
-    const values = { ...tier, currency: 'EUR', interval: 'month' as const, sortOrder: index };
-    await db
-      .insert(subscriptionTiers)
-      .values(values)
-      .onConflictDoUpdate({
-        target: subscriptionTiers.code,
-        set: { name: values.name, priceMinor: values.priceMinor, features: values.features, sortOrder: index },
-      });
-  }
+  await db
+    .insert(subscriptionTiers)
+    .values(tiers.map((tier, index) => ({ ...tier, currency: 'EUR', interval: 'month' as const, sortOrder: index })))
+    .onConflictDoUpdate({
+      target: subscriptionTiers.code,
+      set: {
+        name: sql`excluded.name`,
+        priceMinor: sql`excluded.price_minor`,
+        features: sql`excluded.features`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+    });
 };
 
 export const accountIdBySubdomain = async (db: Executor, subdomain: string) =>

@@ -1,11 +1,10 @@
 import { SUBSCRIPTION_TIER_FILTERS, subscriptionTier, systemNotification, TIER_ORDERING } from '@excursio/contract/accounts';
+import { idParams } from '@excursio/contract/common';
 import { paginated } from '@excursio/contract/list';
-import { z } from 'zod';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { getNotification, getTier, listNotificationsPage, listTiersPage } from './reference.service.ts';
 
-const params = z.strictObject({ id: z.uuid() });
 const authenticated = { access: 'authenticated' as const };
 
 export const subscriptionTierRoutes = (app: Api, ctx: AppContext) => {
@@ -34,7 +33,12 @@ export const subscriptionTierRoutes = (app: Api, ctx: AppContext) => {
     '/api/subscription-tiers/:id/',
     {
       config: authenticated,
-      schema: { tags: ['subscription'], summary: 'Retrieve a subscription plan', params, response: { 200: subscriptionTier } },
+      schema: {
+        tags: ['subscription'],
+        summary: 'Retrieve a subscription plan',
+        params: idParams,
+        response: { 200: subscriptionTier },
+      },
     },
     async (request) => getTier(ctx.db, request.params.id),
   );
@@ -48,7 +52,7 @@ export const systemNotificationRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags: ['notifications'],
         summary: 'List current system notifications',
-        querystring: listQuerySchema({}),
+        querystring: listQuerySchema(),
         response: { 200: paginated(systemNotification) },
       },
     },
@@ -67,7 +71,7 @@ export const systemNotificationRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags: ['notifications'],
         summary: 'Retrieve a system notification',
-        params,
+        params: idParams,
         response: { 200: systemNotification },
       },
     },

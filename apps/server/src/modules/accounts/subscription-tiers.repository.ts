@@ -1,9 +1,9 @@
 import type { AccountType } from '@excursio/contract/auth';
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { subscriptionTiers } from '../../db/schema/accounts.ts';
 import type { Ordering } from '../../http/paging.ts';
-import { likePattern } from '../team/roles.repository.ts';
 
 // Subscription tiers are global reference data (the plans on offer), not tenant-owned.
 
@@ -19,7 +19,7 @@ export const listTiers = async (
 ) => {
   const where = and(
     query.accountType ? eq(subscriptionTiers.accountType, query.accountType) : undefined,
-    query.search ? ilike(subscriptionTiers.name, likePattern(query.search)) : undefined,
+    searchAny(query.search, subscriptionTiers.name),
   );
   const order = query.ordering
     ? [

@@ -6,12 +6,13 @@ import { accessTokenOf } from './cookies.ts';
 import type { Jwt } from './jwt.ts';
 import { loadPrincipal } from './principal.repository.ts';
 
+/** The caller behind an access token, or null for a missing, invalid or expired one. */
+export const principalOfToken = async (db: Db, jwt: Jwt, token: string | null): Promise<Principal | null> => {
+  const claims = token ? await jwt.verifyAccess(token) : null;
+  return claims ? loadPrincipal(db, claims.sub, claims.acc) : null;
+};
+
 export const createAuthenticate =
   (db: Db, jwt: Jwt, config: Config) =>
-  async (request: FastifyRequest): Promise<Principal | null> => {
-    const token = accessTokenOf(request, config);
-    if (!token) return null;
-    const claims = await jwt.verifyAccess(token);
-    if (!claims) return null;
-    return loadPrincipal(db, claims.sub, claims.acc);
-  };
+  (request: FastifyRequest): Promise<Principal | null> =>
+    principalOfToken(db, jwt, accessTokenOf(request, config));

@@ -1,23 +1,21 @@
 import { baseUrl } from '../../config.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Principal } from '../../http/access.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { emailInUse } from '../accounts/organization.repository.ts';
 import { emailChangedMail, emailResetMail, passwordResetMail } from './auth-mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { issueSession } from './session.service.ts';
+import { canSignIn } from './sign-in-rule.ts';
 import { consumeAuthToken, replaceAuthToken, revokeUserRefreshTokens } from './tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from './tokens.ts';
-import { emailInUse, findUserByEmail, findUserById, updateEmail, updatePasswordHash } from './users.repository.ts';
+import { findUserByEmail, findUserById, updateEmail, updatePasswordHash } from './users.repository.ts';
 
 const invalidToken = () => invalid('token', 'Invalid or expired token.', 'invalid_token');
 const emailTaken = () => invalid('new_email', 'This email address is already in use.', 'unique');
 const wrongPassword = () => invalid('current_password', 'Your current password is incorrect.', 'wrong_password');
-
-const isUniqueViolation = (error: unknown) => (error as { cause?: { code?: string } })?.cause?.code === '23505';
-
-const usable = (user: Awaited<ReturnType<typeof findUserByEmail>>) =>
-  user?.isActive && user.accountActive && user.memberStatus === 'active' ? user : null;
 
 const mailLink = async (
   ctx: AppContext,
@@ -26,8 +24,8 @@ const mailLink = async (
   build: (to: string, link: string) => Parameters<AppContext['mailer']['send']>[0],
   path: string,
 ) => {
-  const user = usable(await findUserByEmail(ctx.db, email));
-  if (!user) return;
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !canSignIn(user)) return;
   const { token, hash } = newToken();
   await ctx.db.transaction((tx) =>
     replaceAuthToken(tx, {
@@ -54,7 +52,7 @@ export const confirmPasswordReset = async (ctx: AppContext, token: string, newPa
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, hashToken(token), 'password_reset');
-    const user = used && (await findUserById(tx, used.userId));
+    const user = used?.userId ? await findUserById(tx, used.userId) : null;
     if (!user) throw invalidToken();
     assertAcceptablePassword(newPassword, user.email, 'new_password');
     await updatePasswordHash(tx, user.id, passwordHash);
@@ -80,7 +78,7 @@ const changeEmail = async (ctx: AppContext, run: () => Promise<{ oldEmail: strin
   try {
     changed = await run();
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
+    if (uniqueViolation(error) !== null) throw emailTaken();
     throw error;
   }
   await ctx.mailer.send(emailChangedMail(changed.oldEmail, changed.newEmail));
@@ -90,7 +88,7 @@ export const confirmEmailReset = (ctx: AppContext, token: string, newEmail: stri
   changeEmail(ctx, () =>
     ctx.db.transaction(async (tx) => {
       const used = await consumeAuthToken(tx, hashToken(token), 'email_reset');
-      const user = used && (await findUserById(tx, used.userId));
+      const user = used?.userId ? await findUserById(tx, used.userId) : null;
       if (!user) throw invalidToken();
       if (await emailInUse(tx, newEmail)) throw emailTaken();
       await updateEmail(tx, user.id, newEmail);

@@ -5,6 +5,7 @@ import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Principal } from '../../http/access.ts';
+import { canSignIn } from './sign-in-rule.ts';
 
 /** The caller as the access layer needs it, or null if the user may not act (inactive, removed). */
 export const loadPrincipal = async (db: Executor, userId: string, accountId: string): Promise<Principal | null> => {
@@ -33,7 +34,7 @@ export const loadPrincipal = async (db: Executor, userId: string, accountId: str
     .innerJoin(teamMembers, eq(teamMembers.userId, users.id))
     .leftJoin(roles, eq(roles.id, teamMembers.roleId))
     .where(and(eq(users.id, userId), eq(users.accountId, accountId)));
-  if (!row?.isActive || !row.accountActive || row.memberStatus !== 'active') return null;
+  if (!row || !canSignIn(row)) return null;
   return {
     userId: row.userId,
     accountId: row.accountId,

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, hostHeaders, useTestApp } from '../../test/app.ts';
 import { cookieOf, GOOD_PASSWORD, lastMailTo, post, registerActive, registrationBody, rowCounts } from '../../test/auth-flows.ts';
+import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, userByEmail } from '../../test/factories.ts';
 import { cookieNames } from './cookies.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const INVALID_LOGIN = {
   type: 'client_error',
@@ -37,6 +34,7 @@ describe('registration, activation and sign-in', () => {
     const again = await post(t, '/api/users/activation/', { token: mail.token });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired token.' });
+    expectError(again, 400, { attr: 'token', detail: 'Invalid or expired token.' });
 
     const login = await post(t, '/api/jwt/create/', { email: body.email.toUpperCase(), password: GOOD_PASSWORD });
     expect(login.statusCode).toBe(200);
@@ -52,6 +50,8 @@ describe('registration, activation and sign-in', () => {
     // The code only works on the user's own subdomain, and that attempt does not burn it.
     const elsewhere = await post(t, '/api/jwt/exchange/', { code }, hostHeaders(null));
     expect(elsewhere.statusCode).toBe(400);
+    expectError(elsewhere, 400, { code: 'wrong_host', attr: 'code' });
+    expect(elsewhere.headers['set-cookie']).toBeUndefined();
     const exchange = await post(t, '/api/jwt/exchange/', { code }, hostHeaders(body.subdomain));
     expect(exchange.statusCode).toBe(200);
     expect(exchange.json()).toEqual({
@@ -59,6 +59,9 @@ describe('registration, activation and sign-in', () => {
       redirect_url: `http://${body.subdomain}.${t.config.APP_DOMAIN}/dashboard`,
     });
     expect((await post(t, '/api/jwt/exchange/', { code }, hostHeaders(body.subdomain))).statusCode).toBe(400);
+    const burnt = await post(t, '/api/jwt/exchange/', { code }, hostHeaders(body.subdomain));
+    expectError(burnt, 400, { code: 'invalid_token', attr: 'code', detail: 'Invalid or expired token.' });
+    expect(burnt.headers['set-cookie']).toBeUndefined();
 
     const access = cookieOf(exchange, cookieNames(t.config).access)?.value;
     const me = await t.app.inject({
@@ -119,13 +122,16 @@ describe('registration, activation and sign-in', () => {
     const account = await createAccount(t);
     const member = await createMember(t, account, ['Manage orders']);
     const inactive = registrationBody();
-    await post(t, '/api/users/', inactive);
-    await t.app.inject({
+    // The setup must really produce an inactive user and a deactivated member.
+    expect((await post(t, '/api/users/', inactive)).statusCode).toBe(201);
+    expect((await userByEmail(t, inactive.email)).isActive).toBe(false);
+    const deactivated = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me/',
       payload: { current_password: member.password },
       headers: member.headers,
     });
+    expect(deactivated.statusCode).toBe(204);
 
     const attempts = [
       { email: account.owner.email, password: 'Wrong-password-123' },
@@ -166,6 +172,7 @@ describe('registration, activation and sign-in', () => {
       errors: [{ code: 'unique', detail: 'This subdomain is already taken.', attr: 'subdomain' }],
     });
     expect((await rowCounts(t, body.email, first.subdomain)).users).toBe(0);
+    expect((await rowCounts(t, body.email, first.subdomain)).accounts).toBe(1);
 
     const racer = registrationBody();
     const results = await Promise.all(
@@ -173,6 +180,12 @@ describe('registration, activation and sign-in', () => {
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json().errors[0].attr).toBe('subdomain');
+    for (const r of results.filter((x) => x.statusCode === 400)) expectError(r, 400, { code: 'unique', attr: 'subdomain' });
+    const winner = results.findIndex((r) => r.statusCode === 201);
+    expect(await rowCounts(t, `racer${winner}-${racer.email}`, racer.subdomain)).toMatchObject({ users: 1, accounts: 1 });
+    for (const i of [0, 1, 2].filter((i) => i !== winner)) {
+      expect((await rowCounts(t, `racer${i}-${racer.email}`, racer.subdomain)).users).toBe(0);
+    }
   });
 
   it('refuses invalid registrations with the error shape and writes nothing', async () => {
@@ -195,11 +208,13 @@ describe('registration, activation and sign-in', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().type).toBe('validation_error');
       expect(res.json().errors.map((e: { attr: string }) => e.attr)).toContain(attr);
+      expectError(res, 400, { attr });
     }
     const missing = await post(t, '/api/users/', { ...base, first_name: undefined });
     expect(missing.json().errors[0]).toMatchObject({ code: 'required', attr: 'first_name' });
     const unknown = await post(t, '/api/users/', { ...base, is_admin: true });
     expect(unknown.json().errors[0]).toMatchObject({ code: 'unknown_field' });
+    expectError(unknown, 400, { code: 'unknown_field', attr: 'is_admin' });
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -224,9 +239,12 @@ describe('registration, activation and sign-in', () => {
     expect(t.mailer.outbox?.length).toBe(sent + 1);
     const second = lastMailTo(t, body.email).token;
     expect((await post(t, '/api/users/activation/', { token: first })).statusCode).toBe(400);
+    expectError(await post(t, '/api/users/activation/', { token: first }), 400, { attr: 'token' });
+    expect((await userByEmail(t, body.email)).isActive).toBe(false);
     expect((await post(t, '/api/users/activation/', { token: second })).statusCode).toBe(204);
     expect((await post(t, '/api/users/resend_activation/', { email: body.email })).statusCode).toBe(204);
     expect(t.mailer.outbox?.length).toBe(sent + 1);
+    expect((await userByEmail(t, body.email)).isActive).toBe(true);
   });
 });
 
@@ -237,6 +255,7 @@ describe('rate limits', () => {
       const attempt = (email: string) => post(limited, '/api/jwt/create/', { email, password: 'Wrong-password-1' });
       const codes: number[] = [];
       for (let i = 0; i < 10; i++) codes.push((await attempt('victim@example.com')).statusCode);
+      expect(codes).toHaveLength(10);
       expect(codes.every((c) => c === 401)).toBe(true);
       const blocked = await attempt('victim@example.com');
       expect(blocked.statusCode).toBe(429);

@@ -1,25 +1,19 @@
 import type { RegistrationInput } from '@excursio/contract/auth';
 import { v7 as uuidv7 } from 'uuid';
 import { baseUrl } from '../../config.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import { DEFAULT_TIER } from '../../db/seed/catalog.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
-import { insertOrganization } from '../accounts/organization.repository.ts';
+import { emailInUse, insertOrganization, subdomainInUse } from '../accounts/organization.repository.ts';
 import { activationMail, alreadyRegisteredMail } from './auth-mails.ts';
 import { hashPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
 import { consumeAuthToken, replaceAuthToken } from './tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from './tokens.ts';
-import { activateUser, emailInUse, findUserByEmail, subdomainInUse } from './users.repository.ts';
+import { activateUser, findUserByEmail } from './users.repository.ts';
 
 const subdomainTaken = () => invalid('subdomain', 'This subdomain is already taken.', 'unique');
-
-/** The constraint behind a unique violation (SQLSTATE 23505), or null for any other error. */
-const uniqueViolation = (error: unknown): string | null => {
-  const cause = (error as { cause?: { code?: string; constraint?: string; message?: string } })?.cause;
-  if (cause?.code !== '23505') return null;
-  return cause.constraint ?? cause.message ?? '';
-};
 
 const sendActivation = async (ctx: AppContext, user: { id: string; accountId: string; email: string }) => {
   const { token, hash } = newToken();
@@ -87,7 +81,7 @@ const notifyExistingAccount = async (ctx: AppContext, email: string) => {
 export const activate = async (ctx: AppContext, token: string) => {
   await ctx.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, hashToken(token), 'activation');
-    if (!used) throw invalid('token', 'Invalid or expired token.', 'invalid_token');
+    if (!used?.userId) throw invalid('token', 'Invalid or expired token.', 'invalid_token');
     await activateUser(tx, used.userId);
   });
 };

@@ -1,16 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema/users.ts';
-import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { cookieOf, post, refreshCookie, registerActive, signIn } from '../../test/auth-flows.ts';
+import { expectError } from '../../test/errors.ts';
 import { cookieNames } from './cookies.ts';
 import { hashToken } from './tokens.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const refreshWith = (subdomain: string, refresh: string) =>
   t.app.inject({
@@ -26,6 +23,15 @@ const rowOf = async (token: string) =>
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashToken(token)))
   )[0];
+
+const familyOf = async (token: string) =>
+  t.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, (await rowOf(token)).familyId));
+
+const setPassword = (headers: Record<string, string>, current_password: string, new_password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/users/set_password/', headers, payload: { current_password, new_password } });
 
 const expectCleared = (res: Awaited<ReturnType<typeof refreshWith>>) => {
   const names = cookieNames(t.config);
@@ -60,7 +66,11 @@ describe('refresh tokens', () => {
     const successor = cookieOf(first, cookieNames(t.config).refresh)?.value ?? '';
     const again = await refreshWith(user.subdomain, refresh);
     expect(again.statusCode).toBe(200);
+    expect(cookieOf(again, cookieNames(t.config).access)?.value).toBeTruthy();
     expect((await refreshWith(user.subdomain, successor)).statusCode).toBe(200);
+    const family = await familyOf(refresh);
+    expect(family.length).toBeGreaterThan(1);
+    expect(family.every((r) => r.revokedAt === null)).toBe(true);
   });
 
   it('treats reuse after the grace window as theft: revokes the family, clears cookies', async () => {
@@ -79,6 +89,9 @@ describe('refresh tokens', () => {
     expectCleared(reuse);
     expect((await refreshWith(user.subdomain, successor)).statusCode).toBe(401);
     expect((await rowOf(successor)).revokedAt).not.toBeNull();
+    const family = await familyOf(refresh);
+    expect(family.length).toBeGreaterThan(1);
+    expect(family.every((r) => r.revokedAt !== null)).toBe(true);
   });
 
   it('survives 20 parallel refreshes of one token: one rotation, no errors', async () => {
@@ -99,14 +112,19 @@ describe('refresh tokens', () => {
     const unknown = await refreshWith(user.subdomain, 'x'.repeat(43));
     expect(unknown.statusCode).toBe(401);
     expectCleared(unknown);
+    expectError(unknown, 401, { code: 'token_not_valid', attr: null });
     const missing = await post(t, '/api/jwt/refresh/', undefined, hostHeaders(user.subdomain));
     expect(missing.statusCode).toBe(401);
+    expectError(missing, 401, { attr: null });
     const { refresh } = await signIn(t, user, user.subdomain);
     await t.db
       .update(refreshTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(refreshTokens.tokenHash, hashToken(refresh)));
     expect((await refreshWith(user.subdomain, refresh)).statusCode).toBe(401);
+    const expired = await refreshWith(user.subdomain, refresh);
+    expectError(expired, 401, { code: 'token_not_valid', attr: null });
+    expectCleared(expired);
   });
 
   it('lets API clients refresh with the token in the body and answers tokens', async () => {
@@ -120,6 +138,13 @@ describe('refresh tokens', () => {
     const res = await post(t, '/api/jwt/refresh/', { refresh: login.json().refresh }, { host: t.config.APP_DOMAIN });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(res.json().refresh).not.toBe(login.json().refresh);
+    const me = await t.app.inject({
+      url: '/api/users/me/',
+      headers: { host: `${user.subdomain}.${t.config.APP_DOMAIN}`, authorization: `Bearer ${res.json().access}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(user.email);
   });
 });
 
@@ -137,6 +162,7 @@ describe('logout and verify', () => {
     });
     expect(res.statusCode).toBe(204);
     expectCleared(res);
+    expect((await familyOf(refresh)).every((r) => r.revokedAt !== null)).toBe(true);
     expect((await refreshWith(user.subdomain, refresh)).statusCode).toBe(401);
     expect((await post(t, '/api/logout/', undefined, hostHeaders(user.subdomain))).statusCode).toBe(204);
   });
@@ -152,43 +178,37 @@ describe('logout and verify', () => {
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'token_not_valid', attr: null }] });
     expect((await post(t, '/api/jwt/verify/', undefined, hostHeaders(user.subdomain))).statusCode).toBe(401);
+    expectError(await post(t, '/api/jwt/verify/', undefined, hostHeaders(user.subdomain)), 401, { attr: null });
   });
 
   it('set_password: old password stops working, other sessions end, this one is renewed', async () => {
     const user = await registerActive(t);
     const other = await signIn(t, user, user.subdomain);
     const current = await signIn(t, user, user.subdomain);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/set_password/',
-      headers: current.headers,
-      payload: { current_password: 'Not-my-password-1', new_password: 'Brand-new-secret-42' },
-    });
+    const wrong = await setPassword(current.headers, 'Not-my-password-1', 'Brand-new-secret-42');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].attr).toBe('current_password');
-    const common = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/set_password/',
-      headers: current.headers,
-      payload: { current_password: user.password, new_password: 'password123' },
-    });
+    expectError(wrong, 400, { attr: 'current_password' });
+    const common = await setPassword(current.headers, user.password, 'password123');
     expect(common.statusCode).toBe(400);
     expect(common.json().errors[0].attr).toBe('new_password');
+    expectError(common, 400, { attr: 'new_password' });
+    // The refusals changed nothing: the other session still refreshes.
+    const otherStill = await refreshWith(user.subdomain, other.refresh);
+    expect(otherStill.statusCode).toBe(200);
+    const otherNext = cookieOf(otherStill, cookieNames(t.config).refresh)?.value ?? '';
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/set_password/',
-      headers: current.headers,
-      payload: { current_password: user.password, new_password: 'Brand-new-secret-42' },
-    });
+    const res = await setPassword(current.headers, user.password, 'Brand-new-secret-42');
     expect(res.statusCode).toBe(204);
     const renewed = cookieOf(res, cookieNames(t.config).refresh)?.value ?? '';
     expect(renewed).toBeTruthy();
     expect((await refreshWith(user.subdomain, other.refresh)).statusCode).toBe(401);
+    expect((await refreshWith(user.subdomain, otherNext)).statusCode).toBe(401);
     expect((await refreshWith(user.subdomain, current.refresh)).statusCode).toBe(401);
     expect((await refreshWith(user.subdomain, renewed)).statusCode).toBe(200);
     const old = await post(t, '/api/jwt/create/', { email: user.email, password: user.password }, hostHeaders(user.subdomain));
     expect(old.statusCode).toBe(401);
+    expectError(old, 401, { code: 'no_active_account', attr: null });
     await signIn(t, { email: user.email, password: 'Brand-new-secret-42' }, user.subdomain);
   });
 });

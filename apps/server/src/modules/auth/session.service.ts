@@ -4,9 +4,12 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { accountIdBySubdomain } from '../accounts/organization.repository.ts';
+import { principalOfToken } from './authenticate.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { loadPrincipal } from './principal.repository.ts';
 import { decideRefresh } from './refresh-rules.ts';
+import { canSignIn } from './sign-in-rule.ts';
 import {
   consumeAuthToken,
   findRefreshToken,
@@ -16,7 +19,7 @@ import {
   revokeRefreshFamily,
 } from './tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from './tokens.ts';
-import { accountIdOfSubdomain, findUserByEmail, findUserById, touchLastLogin } from './users.repository.ts';
+import { findUserByEmail, findUserById, touchLastLogin } from './users.repository.ts';
 
 export type Session = { access: string; refresh: string };
 
@@ -62,7 +65,7 @@ export const login = async (
     throw invalidCredentials();
   }
   const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok || !user.isActive || !user.accountActive || user.memberStatus !== 'active') throw invalidCredentials();
+  if (!ok || !canSignIn(user)) throw invalidCredentials();
   await touchLastLogin(ctx.db, user.id);
   const who = { userId: user.id, accountId: user.accountId };
   if (where.apiClient || where.subdomain === user.subdomain) {
@@ -77,13 +80,13 @@ export const login = async (
 
 /** Trades a handover code for a session; only on the host of the code's own organization. */
 export const exchangeHandover = async (ctx: AppContext, code: string, subdomain: string | null) => {
-  const accountId = subdomain ? await accountIdOfSubdomain(ctx.db, subdomain) : null;
+  const accountId = subdomain ? await accountIdBySubdomain(ctx.db, subdomain) : null;
   if (!subdomain || !accountId) throw invalid('code', 'Open this link on your organization address.', 'wrong_host');
   const used = await consumeAuthToken(ctx.db, hashToken(code), 'handover', accountId);
-  if (!used) throw invalid('code', 'Invalid or expired token.', 'invalid_token');
+  if (!used?.userId) throw invalid('code', 'Invalid or expired token.', 'invalid_token');
   const principal = await loadPrincipal(ctx.db, used.userId, accountId);
   if (!principal) throw invalid('code', 'Invalid or expired token.', 'invalid_token');
-  return { subdomain, session: await issueSession(ctx, ctx.db, used) };
+  return { subdomain, session: await issueSession(ctx, ctx.db, { userId: used.userId, accountId }) };
 };
 
 /**
@@ -98,10 +101,10 @@ export const refreshSession = async (ctx: AppContext, presented: string): Promis
     if (!row || decision === 'invalid') throw tokenNotValid();
     if (decision === 'reuse') {
       await revokeRefreshFamily(ctx.db, row.familyId);
-      throw tokenNotValid('Token is invalid or expired.');
+      throw tokenNotValid();
     }
     const user = await findUserById(ctx.db, row.userId);
-    if (!user?.isActive || !user.accountActive || user.memberStatus !== 'active') {
+    if (!user || !canSignIn(user)) {
       await revokeRefreshFamily(ctx.db, row.familyId);
       throw tokenNotValid();
     }
@@ -125,7 +128,5 @@ export const logout = async (ctx: AppContext, presented: string | null) => {
 };
 
 export const verifyAccessToken = async (ctx: AppContext, token: string | null) => {
-  const claims = token ? await ctx.jwt.verifyAccess(token) : null;
-  const principal = claims ? await loadPrincipal(ctx.db, claims.sub, claims.acc) : null;
-  if (!principal) throw tokenNotValid('Token is invalid or expired.');
+  if (!(await principalOfToken(ctx.db, ctx.jwt, token))) throw tokenNotValid();
 };

@@ -22,7 +22,8 @@ export const replaceAuthToken = async (tx: Executor, token: NewAuthToken) => {
 
 /**
  * Uses a token up in one conditional UPDATE: of two parallel consumers only one gets the row.
- * `accountId` narrows the match (a handover code only works on its own organization's host).
+ * `accountId` narrows the match (a handover code or an invitation only works on its own
+ * organization's host). User tokens carry `userId`; invitations carry the member in `subjectId`.
  */
 export const consumeAuthToken = async (db: Executor, tokenHash: string, kind: AuthTokenKind, accountId?: string) => {
   const [row] = await db
@@ -37,8 +38,8 @@ export const consumeAuthToken = async (db: Executor, tokenHash: string, kind: Au
         accountId ? eq(authTokens.accountId, accountId) : undefined,
       ),
     )
-    .returning({ userId: authTokens.userId, accountId: authTokens.accountId, data: authTokens.data });
-  return row?.userId ? { userId: row.userId, accountId: row.accountId, data: row.data } : null;
+    .returning({ userId: authTokens.userId, accountId: authTokens.accountId, subjectId: authTokens.subjectId });
+  return row ?? null;
 };
 
 export type RefreshRow = {

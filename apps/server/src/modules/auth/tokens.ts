@@ -14,6 +14,7 @@ export const TOKEN_TTL_S = {
   password_reset: 3600,
   email_reset: 3600,
   handover: 60,
+  invite: 7 * 24 * 3600,
 } as const;
 
 export const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);

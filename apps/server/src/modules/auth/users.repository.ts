@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { teamMembers } from '../../db/schema/team.ts';
 import { users } from '../../db/schema/users.ts';
@@ -35,15 +36,6 @@ export const findUserByEmail = async (db: Executor, email: string) =>
   (await withAccount(db).where(eq(users.email, email.toLowerCase())))[0] ?? null;
 
 export const findUserById = async (db: Executor, id: string) => (await withAccount(db).where(eq(users.id, id)))[0] ?? null;
-
-export const emailInUse = async (db: Executor, email: string) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()))).length > 0;
-
-export const subdomainInUse = async (db: Executor, subdomain: string) =>
-  (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain))).length > 0;
-
-export const accountIdOfSubdomain = async (db: Executor, subdomain: string) =>
-  (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain)))[0]?.id ?? null;
 
 export const activateUser = async (db: Executor, userId: string) => {
   await db
@@ -156,19 +148,12 @@ const listColumns = {
   createdAt: users.createdAt,
 };
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const listAccountUsers = async (
   db: Executor,
   accountId: string,
   query: { search?: string; order: { field: UserOrderField; descending: boolean }; limit: number; offset: number },
 ) => {
-  const filters: (SQL | undefined)[] = [eq(users.accountId, accountId)];
-  if (query.search) {
-    const p = likePattern(query.search);
-    filters.push(or(ilike(users.email, p), ilike(users.firstName, p), ilike(users.lastName, p)));
-  }
-  const where = and(...filters);
+  const where = and(eq(users.accountId, accountId), searchAny(query.search, users.email, users.firstName, users.lastName));
   const column = orderColumns[query.order.field];
   const rows = await db
     .select(listColumns)

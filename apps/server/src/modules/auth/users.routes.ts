@@ -1,4 +1,4 @@
-import { id } from '@excursio/contract/common';
+import { idParams } from '@excursio/contract/common';
 import { errorResponse, paginated } from '@excursio/contract/list';
 import { accountUser, accountUserInput, accountUserPatchInput } from '@excursio/contract/users';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { deactivateUser, getUser, listUsers, updateUser } from './users.service.
 const tags = ['users'];
 const access = { permissions: ['Manage users'] } as const;
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-const params = z.strictObject({ id });
 
 /** The organization's logins, for members who may manage users. Always scoped to the caller's account. */
 export const usersRoutes = (app: Api, ctx: AppContext) => {
@@ -22,7 +21,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
         tags,
         summary:
           'List the organization’s users (search: email and names; ordering: email, first_name, last_name, date_joined, last_login)',
-        querystring: listQuerySchema({}),
+        querystring: listQuerySchema(),
         response: { 200: paginated(accountUser), ...errors },
       },
     },
@@ -33,7 +32,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
     '/api/users/:id/',
     {
       config: { access },
-      schema: { tags, summary: 'One user of the organization', params, response: { 200: accountUser, ...errors } },
+      schema: { tags, summary: 'One user of the organization', params: idParams, response: { 200: accountUser, ...errors } },
     },
     async (request) => getUser(ctx, principalOf(request), request.params.id),
   );
@@ -45,7 +44,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Replace a user’s names (and activity)',
-        params,
+        params: idParams,
         body: accountUserInput,
         response: { 200: accountUser, ...errors },
       },
@@ -60,7 +59,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Update a user’s names or activity',
-        params,
+        params: idParams,
         body: accountUserPatchInput,
         response: { 200: accountUser, ...errors },
       },
@@ -75,7 +74,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: 'Deactivate a user (not the owner, not yourself: use /api/users/me/)',
-        params,
+        params: idParams,
         response: { 204: z.null(), ...errors },
       },
     },

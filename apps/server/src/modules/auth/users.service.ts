@@ -5,7 +5,6 @@ import type { Principal } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { AppContext } from '../../http/types.ts';
-import { assertNotLastOwner } from './me.service.ts';
 import { revokeUserRefreshTokens } from './tokens.repository.ts';
 import { findAccountUser, listAccountUsers, setUserActive, updateNames } from './users.repository.ts';
 
@@ -52,7 +51,6 @@ const setActive = async (ctx: AppContext, principal: Principal, target: Row & { 
   if (target.id === principal.userId) throw badRequest('To delete your own account, use your profile.', 'self');
   if (!active) {
     if (target.isOwner) throw badRequest('The organization owner cannot be deactivated.', 'owner');
-    await assertNotLastOwner(ctx, principal.accountId, Boolean(target.isOwner), 'The organization needs an active owner.');
   }
   await ctx.db.transaction(async (tx) => {
     await setUserActive(tx, principal.accountId, target.id, active);
@@ -72,7 +70,5 @@ export const updateUser = async (ctx: AppContext, principal: Principal, id: stri
 
 /** Deactivates (never deletes: orders and audit trails reference people). */
 export const deactivateUser = async (ctx: AppContext, principal: Principal, id: string) => {
-  const target = await load(ctx, principal, id);
-  if (target.id === principal.userId) throw badRequest('To delete your own account, use your profile.', 'self');
-  await setActive(ctx, principal, target, false);
+  await setActive(ctx, principal, await load(ctx, principal, id), false);
 };

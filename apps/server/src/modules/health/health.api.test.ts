@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { hostHeaders, useTestApp } from '../../test/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('health and core conventions', () => {
   it('answers liveness and readiness', async () => {
@@ -34,6 +30,7 @@ describe('health and core conventions', () => {
     expect(json.json().openapi).toBe('3.1.0');
     expect(Object.keys(json.json().paths)).toContain('/readyz');
     const yaml = await t.app.inject({ url: '/schema/?format=yaml' });
+    expect(yaml.statusCode).toBe(200);
     expect(yaml.headers['content-type']).toContain('yaml');
     expect(yaml.body).toContain('openapi: 3.1.0');
   });
@@ -46,5 +43,7 @@ describe('health and core conventions', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors[0].code).toBe('csrf_failed');
+    expect(res.json()).toMatchObject({ type: 'client_error', errors: [{ code: 'csrf_failed', attr: null }] });
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

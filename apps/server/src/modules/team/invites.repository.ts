@@ -1,16 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { baseAccounts } from '../../db/schema/accounts.ts';
 import { teamMembers } from '../../db/schema/team.ts';
 import { authTokens, users } from '../../db/schema/users.ts';
-
-export const accountSummary = async (db: Executor, accountId: string) =>
-  (
-    await db
-      .select({ id: baseAccounts.id, name: baseAccounts.name, subdomain: baseAccounts.subdomain })
-      .from(baseAccounts)
-      .where(eq(baseAccounts.id, accountId))
-  )[0] ?? null;
 
 /** Issues the member's invitation token; any earlier invitation of the member stops working. */
 export const replaceInviteToken = async (
@@ -34,27 +25,6 @@ export const deleteInviteTokens = async (db: Executor, accountId: string, member
     .delete(authTokens)
     .where(and(eq(authTokens.accountId, accountId), eq(authTokens.kind, 'invite'), eq(authTokens.subjectId, memberId)));
 };
-
-/**
- * Marks the invitation used if it is valid, in one statement: of any number of concurrent
- * attempts exactly one gets the row back.
- */
-export const consumeInviteToken = async (db: Executor, accountId: string, hash: string) =>
-  (
-    await db
-      .update(authTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(authTokens.accountId, accountId),
-          eq(authTokens.tokenHash, hash),
-          eq(authTokens.kind, 'invite'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ subjectId: authTokens.subjectId })
-  )[0] ?? null;
 
 export const insertActiveUser = async (
   db: Executor,
@@ -80,7 +50,7 @@ export const joinInvitedMember = async (
   (
     await db
       .update(teamMembers)
-      .set({ ...values, status: 'active', joinedAt: new Date(), updatedAt: new Date() })
+      .set({ ...values, status: 'active', joinedAt: new Date() })
       .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, memberId), eq(teamMembers.status, 'invited')))
       .returning({ id: teamMembers.id, email: teamMembers.email })
   )[0] ?? null;

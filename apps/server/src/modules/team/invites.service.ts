@@ -1,40 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { baseUrl } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Principal } from '../../http/access.ts';
 import { badRequest, invalid, notFound } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
-import { accountIdBySubdomain, emailTaken } from '../accounts/organization.repository.ts';
+import { findAccount } from '../accounts/base-accounts.repository.ts';
+import { accountIdBySubdomain, emailInUse } from '../accounts/organization.repository.ts';
 import { hashPassword, isCommonPassword } from '../auth/password.ts';
-import {
-  accountSummary,
-  consumeInviteToken,
-  insertActiveUser,
-  invitedMember,
-  joinInvitedMember,
-  replaceInviteToken,
-} from './invites.repository.ts';
-import { isUniqueViolation } from './roles.repository.ts';
+import { consumeAuthToken } from '../auth/tokens.repository.ts';
+import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from '../auth/tokens.ts';
+import { insertActiveUser, invitedMember, joinInvitedMember, replaceInviteToken } from './invites.repository.ts';
 import { lockMember, updateMember } from './team-members.repository.ts';
 import { EMAIL_HAS_ACCOUNT, getMember, insertInvitation } from './team-members.service.ts';
 
-export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
-export const INVALID_INVITE = 'Invalid or expired invitation.';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const INVALID_INVITE = 'Invalid or expired invitation.';
 
 /** A fresh invitation token for the member; only its hash is stored. */
 const issueToken = async (tx: Executor, accountId: string, memberId: string) => {
-  const token = randomBytes(32).toString('base64url');
-  await replaceInviteToken(tx, accountId, memberId, {
-    hash: hashToken(token),
-    expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-  });
+  const { token, hash } = newToken();
+  await replaceInviteToken(tx, accountId, memberId, { hash, expiresAt: expiresIn(TOKEN_TTL_S.invite) });
   return token;
 };
 
 const sendInvite = async (ctx: AppContext, accountId: string, to: string, token: string) => {
-  const account = await accountSummary(ctx.db, accountId);
+  const account = await findAccount(ctx.db, accountId);
   if (!account) throw notFound();
   const link = `${baseUrl(ctx.config, account.subdomain)}/auth/accept-invite?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
@@ -98,10 +87,10 @@ export const acceptInvite = async (
   const passwordHash = await hashPassword(input.password);
   try {
     await ctx.db.transaction(async (tx) => {
-      const used = await consumeInviteToken(tx, accountId, hashToken(input.token));
+      const used = await consumeAuthToken(tx, hashToken(input.token), 'invite', accountId);
       const member = used?.subjectId ? await invitedMember(tx, accountId, used.subjectId) : null;
       if (!member) throw invalid('token', INVALID_INVITE, 'invalid_token');
-      if (await emailTaken(tx, member.email)) throw invalid(null, EMAIL_HAS_ACCOUNT, 'email_taken');
+      if (await emailInUse(tx, member.email)) throw invalid(null, EMAIL_HAS_ACCOUNT, 'email_taken');
       const firstName = input.first_name ?? member.firstName;
       const lastName = input.last_name ?? member.lastName;
       const user = await insertActiveUser(tx, accountId, { email: member.email, passwordHash, firstName, lastName });
@@ -109,7 +98,7 @@ export const acceptInvite = async (
       if (!joined) throw invalid('token', INVALID_INVITE, 'invalid_token');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid(null, EMAIL_HAS_ACCOUNT, 'email_taken');
+    if (uniqueViolation(error) !== null) throw invalid(null, EMAIL_HAS_ACCOUNT, 'email_taken');
     throw error;
   }
   return { subdomain };

@@ -1,14 +1,12 @@
 import type { ROLE_ORDERING } from '@excursio/contract/team';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
 import type { Ordering } from '../../http/paging.ts';
 
 export type RoleOrderingField = (typeof ROLE_ORDERING)[number];
 export type RoleRow = typeof roles.$inferSelect & { membersCount: number };
-
-/** `%`, `_` and `\` in a search term match themselves. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const membersCount = (accountId: string) =>
   // Spelled out: drizzle leaves columns unqualified in single-table selects, which a correlated subquery cannot use.
@@ -30,7 +28,7 @@ export const listRoles = async (
   accountId: string,
   query: { search?: string; ordering: Ordering<RoleOrderingField>; limit: number; offset: number },
 ) => {
-  const where = and(eq(roles.accountId, accountId), query.search ? ilike(roles.name, likePattern(query.search)) : undefined);
+  const where = and(eq(roles.accountId, accountId), searchAny(query.search, roles.name));
   const column = { name: roles.name, created_at: roles.createdAt, members_count: membersCount(accountId) }[query.ordering.field];
   const direction = query.ordering.descending ? desc : asc;
   const rows: RoleRow[] = await db
@@ -115,7 +113,7 @@ export const updateRole = async (
 ) => {
   await db
     .update(roles)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() }) // never an empty SET, even when only other tables change
     .where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
 };
 
@@ -141,11 +139,3 @@ export const countMembersWithRole = async (db: Executor, accountId: string, role
       .from(teamMembers)
       .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.roleId, roleId)))
   )[0].total;
-
-/** A unique index refused the write (SQLSTATE 23505), on either driver. */
-export const isUniqueViolation = (error: unknown, constraint?: string) => {
-  const cause = (error as { cause?: { code?: string; constraint?: string } } | null)?.cause ?? (error as { code?: string });
-  const code = (cause as { code?: string } | undefined)?.code;
-  const name = (cause as { constraint?: string } | undefined)?.constraint;
-  return code === '23505' && (constraint === undefined || name === undefined || name === constraint);
-};

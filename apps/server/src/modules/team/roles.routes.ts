@@ -1,4 +1,5 @@
 import { appInfo } from '@excursio/contract/auth';
+import { idParams } from '@excursio/contract/common';
 import { paginated } from '@excursio/contract/list';
 import { ROLE_ORDERING, role, roleInput, rolePatchInput } from '@excursio/contract/team';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import { listPermissionSets } from '../auth/principal.repository.ts';
 import { changeRole, createRole, getRole, listRolesPage, removeRole } from './roles.service.ts';
 
 const manageUsers = { access: { permissions: ['Manage users'] as const } };
-const params = z.strictObject({ id: z.uuid() });
 const tags = ['team'];
 
 export const appInfoRoutes = (app: Api, ctx: AppContext) => {
@@ -28,7 +28,7 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
     '/api/roles/',
     {
       config: manageUsers,
-      schema: { tags, summary: 'List roles', querystring: listQuerySchema({}), response: { 200: paginated(role) } },
+      schema: { tags, summary: 'List roles', querystring: listQuerySchema(), response: { 200: paginated(role) } },
     },
     async (request) => {
       const { accountId } = principalOf(request);
@@ -50,7 +50,7 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
 
   app.get(
     '/api/roles/:id/',
-    { config: manageUsers, schema: { tags, summary: 'Retrieve a role', params, response: { 200: role } } },
+    { config: manageUsers, schema: { tags, summary: 'Retrieve a role', params: idParams, response: { 200: role } } },
     async (request) => getRole(ctx.db, principalOf(request).accountId, request.params.id),
   );
 
@@ -58,7 +58,7 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
     '/api/roles/:id/',
     {
       config: manageUsers,
-      schema: { tags, summary: 'Replace a role', params, body: roleInput, response: { 200: role } },
+      schema: { tags, summary: 'Replace a role', params: idParams, body: roleInput, response: { 200: role } },
     },
     async (request) => changeRole(ctx.db, principalOf(request), request.params.id, request.body),
   );
@@ -67,14 +67,14 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
     '/api/roles/:id/',
     {
       config: manageUsers,
-      schema: { tags, summary: 'Update a role', params, body: rolePatchInput, response: { 200: role } },
+      schema: { tags, summary: 'Update a role', params: idParams, body: rolePatchInput, response: { 200: role } },
     },
     async (request) => changeRole(ctx.db, principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/roles/:id/',
-    { config: manageUsers, schema: { tags, summary: 'Delete a role', params, response: { 204: z.null() } } },
+    { config: manageUsers, schema: { tags, summary: 'Delete a role', params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await removeRole(ctx.db, principalOf(request).accountId, request.params.id);
       return reply.status(204).send(null);

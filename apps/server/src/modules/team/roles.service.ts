@@ -1,6 +1,7 @@
 import { hasPermissions } from '@excursio/contract/permissions';
 import type { Role } from '@excursio/contract/team';
 import type { Db, Executor } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Principal } from '../../http/access.ts';
 import { badRequest, conflict, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
@@ -11,7 +12,6 @@ import {
   findPermissionSets,
   findRole,
   insertRole,
-  isUniqueViolation,
   listRoles,
   lockRole,
   permissionSetsOfRoles,
@@ -81,8 +81,7 @@ const refuseSelfLockout = async (
   sets: { title: string; codenames: string[] }[],
 ) => {
   if (caller.isOwner || caller.role?.id !== roleId) return;
-  const appInfo = { permission_sets: await listPermissionSets(db) };
-  if (!hasPermissions({ role: { permission_sets: sets } }, appInfo, ['Manage users'])) {
+  if (!(await grantsTeamAccess(db, sets))) {
     throw invalid(
       'permission_set_ids',
       "You cannot remove 'Manage users' from your own role: you would lose access to team management.",
@@ -91,8 +90,12 @@ const refuseSelfLockout = async (
   }
 };
 
+/** Whether these permission sets still grant team management ('Manage users'). */
+export const grantsTeamAccess = async (db: Executor, sets: { title: string; codenames: string[] }[]) =>
+  hasPermissions({ role: { permission_sets: sets } }, { permission_sets: await listPermissionSets(db) }, ['Manage users']);
+
 const translateUnique = (error: unknown): never => {
-  if (isUniqueViolation(error)) throw conflict('name', NAME_TAKEN);
+  if (uniqueViolation(error) !== null) throw conflict('name', NAME_TAKEN);
   throw error;
 };
 

@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { teamMembers } from '../../db/schema/team.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema/users.ts';
-import { createTestApp, hostHeaders, type TestApp } from '../../test/app.ts';
-import { authHeaders, createAccount, createMember, createRole, type TestAccount, userByEmail } from '../../test/factories.ts';
+import { hostHeaders, useTestApp } from '../../test/app.ts';
+import { GOOD_PASSWORD, lastMailTo } from '../../test/auth-flows.ts';
+import { expectError } from '../../test/errors.ts';
+import { authHeaders, createAccount, createMember, createRole, useAccount, userByEmail } from '../../test/factories.ts';
 
-let t: TestApp;
-let a: TestAccount;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await createAccount(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = useAccount(t);
 
 const membersOf = async (accountId: string) => t.db.select().from(teamMembers).where(eq(teamMembers.accountId, accountId));
 const invite = (body: object, account = a) =>
   t.app.inject({ method: 'POST', url: '/api/team-members/', headers: account.owner.headers, payload: body });
-const tokenOf = (mailText: string) => new URL(mailText.match(/https?:\/\/\S+/)?.[0] ?? '').searchParams.get('token') ?? '';
-const accept = (token: string, subdomain: string | null = a.subdomain, password = 'Correct-horse-battery-9') =>
+/** The token of the newest invitation mailed to `email`. */
+const inviteToken = (email: string) => lastMailTo(t, email).token ?? '';
+const accept = (token: string, subdomain: string | null = a.subdomain, password = GOOD_PASSWORD) =>
   t.app.inject({
     method: 'POST',
     url: '/api/team-members/accept-invite/',
@@ -47,7 +44,8 @@ describe('team members', () => {
     expect(mail?.to).toBe(email.toLowerCase());
     expect(mail?.subject).toBe(`You are invited to join Org ${a.subdomain} on Excursio`);
     expect(mail?.text).toContain(`http://${a.subdomain}.${t.config.APP_DOMAIN}/auth/accept-invite?token=`);
-    const token = tokenOf(mail?.text ?? '');
+    const token = inviteToken(email.toLowerCase());
+    expect(token).toMatch(/^\S{20,}$/);
     const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.subjectId, member.id));
     expect(stored.kind).toBe('invite');
     expect(stored.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -55,12 +53,18 @@ describe('team members', () => {
     expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
 
     // Not on the organization's address: refused, and the token still works afterwards.
-    expect((await accept(token, null)).statusCode).toBe(400);
+    const bare = await accept(token, null);
+    expect(bare.statusCode).toBe(400);
+    expectError(bare, 400, { code: 'wrong_tenant', attr: null }, 'client_error');
     const other = await createAccount(t);
-    expect((await accept(token, other.subdomain)).json().errors[0].attr).toBe('token');
+    const foreign = await accept(token, other.subdomain);
+    expect(foreign.json().errors[0].attr).toBe('token');
+    expectError(foreign, 400, { attr: 'token' });
     const weak = await accept(token, a.subdomain, 'password');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors[0].attr).toBe('password');
+    // The refused attempts created no login.
+    expect(await userByEmail(t, email.toLowerCase())).toBeUndefined();
 
     const ok = await accept(token);
     expect(ok.statusCode).toBe(200);
@@ -68,6 +72,7 @@ describe('team members', () => {
     const again = await accept(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired invitation.' });
+    expectError(again, 400, { attr: 'token', detail: 'Invalid or expired invitation.' });
 
     const user = await userByEmail(t, email.toLowerCase());
     expect(user.isActive).toBe(true);
@@ -88,54 +93,81 @@ describe('team members', () => {
       payload: { name: 'Nope' },
     });
     expect(edit.statusCode).toBe(403);
+    expectError(edit, 403, { code: 'permission_denied', attr: null });
   });
 
   it('consumes a token exactly once under 10 parallel accepts', async () => {
     const role = await createRole(t, a, ['View experiences']);
-    await invite({ email: `race-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id });
-    const token = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const email = `race-${randomUUID().slice(0, 6)}@example.com`;
+    const created = (await invite({ email, role_id: role.id })).json();
+    const token = inviteToken(email);
     const results = await Promise.all(Array.from({ length: 10 }, () => accept(token)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
+    for (const r of results.filter((x) => x.statusCode === 400)) expectError(r, 400, { attr: 'token' });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const [member] = await t.db.select().from(teamMembers).where(eq(teamMembers.id, created.id));
+    expect(member.status).toBe('active');
   });
 
   it('refuses known emails, the Owner role and foreign roles, writing nothing', async () => {
     const before = (await membersOf(a.account.id)).length;
     const member = await createMember(t, a, ['View experiences']);
+    const b = await createAccount(t);
+    const mailsBefore = t.mailer.outbox?.length ?? 0;
     const inTeam = await invite({ email: member.email.toUpperCase(), role_id: member.role?.id });
     expect(inTeam.json().errors[0]).toMatchObject({ attr: 'email', detail: 'This person is already a member of your team.' });
-    const b = await createAccount(t);
+    expectError(inTeam, 400, { attr: 'email', detail: 'This person is already a member of your team.' });
     const elsewhere = await invite({ email: b.owner.email, role_id: member.role?.id });
     expect(elsewhere.json().errors[0]).toMatchObject({
       attr: 'email',
       detail: 'This email already belongs to an Excursio account.',
     });
+    expectError(elsewhere, 400, { attr: 'email', detail: 'This email already belongs to an Excursio account.' });
     const owner = await invite({ email: 'x1@example.com', role_id: a.ownerRoleId });
     expect(owner.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'owner_role' });
+    expectError(owner, 400, { attr: 'role_id', code: 'owner_role' });
     const foreign = await invite({ email: 'x2@example.com', role_id: b.ownerRoleId });
     expect(foreign.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'does_not_exist' });
-    for (const body of [{}, { email: 'not-an-email', role_id: member.role?.id }, { email: 'x3@example.com' }, { email: 1 }]) {
+    expectError(foreign, 400, { attr: 'role_id', code: 'does_not_exist' });
+    for (const [body, attr] of [
+      [{}, 'email'],
+      [{ email: 'not-an-email', role_id: member.role?.id }, 'email'],
+      [{ email: 'x3@example.com' }, 'role_id'],
+      [{ email: 1 }, 'email'],
+    ] as const) {
       const res = await invite(body);
       expect(res.statusCode).toBe(400);
       expect(res.json().type).toBe('validation_error');
+      expectError(res, 400, { attr });
     }
     const unknown = await invite({ email: 'x4@example.com', role_id: member.role?.id, is_owner: true });
     expect(unknown.json().errors[0]).toMatchObject({ code: 'unknown_field', attr: 'is_owner' });
+    expectError(unknown, 400, { code: 'unknown_field', attr: 'is_owner' });
     expect((await membersOf(a.account.id)).length).toBe(before + 1);
+    // Scoped to the addresses tried: PostgreSQL test files share one database.
+    const tried = ['x1@example.com', 'x2@example.com', 'x3@example.com', 'x4@example.com', 'not-an-email'];
+    expect(await t.db.$count(users, inArray(users.email, tried))).toBe(0);
+    expect(await t.db.$count(teamMembers, inArray(teamMembers.email, tried))).toBe(0);
+    expect((await userByEmail(t, b.owner.email)).accountId).toBe(b.account.id);
+    expect(t.mailer.outbox?.length ?? 0).toBe(mailsBefore);
   });
 
   it('re-sends an invitation; only the newest link works', async () => {
     const role = await createRole(t, a, []);
-    const created = (await invite({ email: `resend-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id })).json();
-    const first = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const email = `resend-${randomUUID().slice(0, 6)}@example.com`;
+    const created = (await invite({ email, role_id: role.id })).json();
+    const first = inviteToken(email);
     const resend = await t.app.inject({
       method: 'POST',
       url: `/api/team-members/${created.id}/resend-invite/`,
       headers: a.owner.headers,
     });
     expect(resend.statusCode).toBe(200);
-    const second = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    expect(resend.json()).toMatchObject({ id: created.id, status: 'invited' });
+    const second = inviteToken(email);
     expect(second).not.toBe(first);
     expect((await accept(first)).statusCode).toBe(400);
+    expectError(await accept(first), 400, { attr: 'token' });
     expect((await accept(second)).statusCode).toBe(200);
     const joinedResend = await t.app.inject({
       method: 'POST',
@@ -143,15 +175,21 @@ describe('team members', () => {
       headers: a.owner.headers,
     });
     expect(joinedResend.statusCode).toBe(400);
+    expectError(joinedResend, 400, { code: 'already_joined', attr: null }, 'client_error');
   });
 
   it('withdrawing an invitation kills its link', async () => {
     const role = await createRole(t, a, []);
-    const created = (await invite({ email: `withdrawn-${randomUUID().slice(0, 6)}@example.com`, role_id: role.id })).json();
-    const token = tokenOf(t.mailer.outbox?.at(-1)?.text ?? '');
+    const email = `withdrawn-${randomUUID().slice(0, 6)}@example.com`;
+    const created = (await invite({ email, role_id: role.id })).json();
+    const token = inviteToken(email);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/team-members/${created.id}/`, headers: a.owner.headers });
     expect(del.statusCode).toBe(204);
-    expect((await accept(token)).statusCode).toBe(400);
+    const refused = await accept(token);
+    expect(refused.statusCode).toBe(400);
+    expectError(refused, 400, { attr: 'token', detail: 'Invalid or expired invitation.' });
+    expect(await t.db.select().from(teamMembers).where(eq(teamMembers.id, created.id))).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('changes names and role, deactivates (revoking sessions) and reactivates', async () => {
@@ -165,6 +203,7 @@ describe('team members', () => {
       headers: a.owner.headers,
       payload: { first_name: 'Maya', role_id: other.id },
     });
+    expect(patch.statusCode).toBe(200);
     expect(patch.json()).toMatchObject({ first_name: 'Maya', last_name: 'Member', role: { id: other.id } });
     expect((await userByEmail(t, member.email)).firstName).toBe('Maya');
 
@@ -177,8 +216,10 @@ describe('team members', () => {
     const off = await t.app.inject({ method: 'PUT', url, headers: a.owner.headers, payload: { status: 'deactivated' } });
     expect(off.json().status).toBe('deactivated');
     const tokens = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, member.id));
+    expect(tokens.length).toBeGreaterThan(0);
     expect(tokens.every((tk) => tk.revokedAt !== null)).toBe(true);
     expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(401);
+    expectError(await t.app.inject({ url: '/api/app-info/', headers: member.headers }), 401, { code: 'not_authenticated' });
     const on = await t.app.inject({ method: 'PATCH', url, headers: a.owner.headers, payload: { status: 'active' } });
     expect(on.json().status).toBe('active');
     expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(200);
@@ -196,8 +237,12 @@ describe('team members', () => {
       const res = await t.app.inject({ method: 'PATCH', url: ownerUrl, headers: admin.headers, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe('owner_member');
+      expectError(res, 400, { code: 'owner_member', attr: null }, 'client_error');
     }
-    expect((await t.app.inject({ method: 'DELETE', url: ownerUrl, headers: admin.headers })).statusCode).toBe(400);
+    const deleteOwner = await t.app.inject({ method: 'DELETE', url: ownerUrl, headers: admin.headers });
+    expect(deleteOwner.statusCode).toBe(400);
+    expectError(deleteOwner, 400, { code: 'owner_member', attr: null }, 'client_error');
+    expect((await t.db.select().from(teamMembers).where(eq(teamMembers.id, ownerRow.id)))[0]).toEqual(ownerRow);
     const names = await t.app.inject({
       method: 'PATCH',
       url: ownerUrl,
@@ -205,6 +250,7 @@ describe('team members', () => {
       payload: { last_name: 'Boss' },
     });
     expect(names.statusCode).toBe(200);
+    expect(names.json().last_name).toBe('Boss');
 
     const [selfRow] = await t.db.select().from(teamMembers).where(eq(teamMembers.userId, admin.id));
     const selfUrl = `/api/team-members/${selfRow.id}/`;
@@ -215,10 +261,15 @@ describe('team members', () => {
       payload: { status: 'deactivated' },
     });
     expect(deactivate.json().errors[0].code).toBe('self_deactivation');
-    expect((await t.app.inject({ method: 'DELETE', url: selfUrl, headers: admin.headers })).statusCode).toBe(400);
+    expectError(deactivate, 400, { code: 'self_deactivation', attr: null }, 'client_error');
+    const deleteSelf = await t.app.inject({ method: 'DELETE', url: selfUrl, headers: admin.headers });
+    expect(deleteSelf.statusCode).toBe(400);
+    expectError(deleteSelf, 400, { code: 'self_removal', attr: null }, 'client_error');
     const viewer = await createRole(t, a, ['View experiences']);
     const demote = await t.app.inject({ method: 'PATCH', url: selfUrl, headers: admin.headers, payload: { role_id: viewer.id } });
     expect(demote.json().errors[0]).toMatchObject({ attr: 'role_id', code: 'self_lockout' });
+    expectError(demote, 400, { attr: 'role_id', code: 'self_lockout' });
+    expect((await t.db.select().from(teamMembers).where(eq(teamMembers.id, selfRow.id)))[0]).toEqual(selfRow);
   });
 
   it('deletes a member together with their login', async () => {
@@ -227,6 +278,7 @@ describe('team members', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/api/team-members/${row.id}/`, headers: a.owner.headers });
     expect(del.statusCode).toBe(204);
     expect(await t.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
+    expect(await t.db.select().from(teamMembers).where(eq(teamMembers.id, row.id))).toHaveLength(0);
     expect((await t.app.inject({ url: '/api/app-info/', headers: member.headers })).statusCode).toBe(401);
   });
 
@@ -249,9 +301,21 @@ describe('team members', () => {
     expect((await list('?search=OWNER-')).json().count).toBe(1);
     const page = (await list('?page_size=2&page=2&ordering=-email')).json();
     expect(page).toMatchObject({ count: 4, total_pages: 2, current_page_number: 2 });
+    expect(page).toMatchObject({ next: null });
+    expect(page.previous).toContain('page=1');
+    expect(page.results).toHaveLength(2);
+    const first = (await list('?page_size=2&page=1&ordering=-email')).json();
+    expect(first).toMatchObject({ count: 4, total_pages: 2, current_page_number: 1, previous: null });
+    expect(first.next).toContain('page=2');
+    const emails = [...first.results, ...page.results].map((m: { email: string }) => m.email);
+    expect(emails).toEqual([...emails].sort().reverse());
     expect((await list('?page=3&page_size=2')).statusCode).toBe(404);
+    expectError(await list('?page=3&page_size=2'), 404, { code: 'not_found', detail: 'Invalid page.' });
     expect((await list('?ordering=password')).statusCode).toBe(400);
+    expectError(await list('?ordering=password'), 400, { attr: 'ordering' });
     expect((await list('?status=gone')).statusCode).toBe(400);
+    expectError(await list('?status=gone'), 400, { attr: 'status' });
     expect((await list('?colour=red')).json().errors[0].code).toBe('unknown_field');
+    expectError(await list('?colour=red'), 400, { code: 'unknown_field', attr: 'colour' });
   });
 });

@@ -1,10 +1,10 @@
 import type { MemberStatus, TEAM_MEMBER_ORDERING } from '@excursio/contract/team';
-import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { searchAny } from '../../db/query.ts';
 import { roles, teamMembers } from '../../db/schema/team.ts';
-import { refreshTokens, users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Ordering } from '../../http/paging.ts';
-import { likePattern } from './roles.repository.ts';
 
 export type MemberOrderingField = (typeof TEAM_MEMBER_ORDERING)[number];
 
@@ -52,12 +52,11 @@ export const listMembers = async (
     offset: number;
   },
 ) => {
-  const term = query.search ? likePattern(query.search) : undefined;
   const where = and(
     eq(teamMembers.accountId, accountId),
     query.status ? eq(teamMembers.status, query.status) : undefined,
     query.roleId ? eq(teamMembers.roleId, query.roleId) : undefined,
-    term ? or(ilike(teamMembers.email, term), ilike(teamMembers.firstName, term), ilike(teamMembers.lastName, term)) : undefined,
+    searchAny(query.search, teamMembers.email, teamMembers.firstName, teamMembers.lastName),
   );
   const columns = {
     email: teamMembers.email,
@@ -126,7 +125,7 @@ export const updateMember = async (
 ) => {
   await db
     .update(teamMembers)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() }) // never an empty SET, even when only other tables change
     .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, memberId)));
 };
 
@@ -140,7 +139,7 @@ export const updateUserNames = async (
   if (values.firstName === undefined && values.lastName === undefined) return;
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set(values)
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
 };
 
@@ -151,17 +150,4 @@ export const deleteMember = async (db: Executor, accountId: string, memberId: st
 /** Deletes the login; its team membership, refresh and auth tokens go with it (cascades). */
 export const deleteUser = async (db: Executor, accountId: string, userId: string) => {
   await db.delete(users).where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-};
-
-/** Ends every session of the user: their refresh tokens can no longer be exchanged. */
-export const revokeRefreshTokens = async (db: Executor, accountId: string, userId: string) => {
-  const [owned] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-  if (!owned) return;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, owned.id), isNull(refreshTokens.revokedAt)));
 };

@@ -1,3 +1,4 @@
+import { idParams } from '@excursio/contract/common';
 import { paginated } from '@excursio/contract/list';
 import {
   acceptInviteInput,
@@ -16,7 +17,6 @@ import { acceptInvite, inviteMember, resendInvite } from './invites.service.ts';
 import { changeMember, getMember, listMembersPage, removeMember } from './team-members.service.ts';
 
 const manageUsers = { access: { permissions: ['Manage users'] as const } };
-const params = z.strictObject({ id: z.uuid() });
 const tags = ['team'];
 const listQuery = listQuerySchema({ status: z.enum(MEMBER_STATUSES).optional(), role: z.uuid().optional() });
 
@@ -47,7 +47,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
 
   app.get(
     '/api/team-members/:id/',
-    { config: manageUsers, schema: { tags, summary: 'Retrieve a team member', params, response: { 200: teamMember } } },
+    { config: manageUsers, schema: { tags, summary: 'Retrieve a team member', params: idParams, response: { 200: teamMember } } },
     async (request) => getMember(ctx.db, principalOf(request).accountId, request.params.id),
   );
 
@@ -59,7 +59,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
         schema: {
           tags,
           summary: method === 'put' ? 'Update a team member' : 'Partially update a team member',
-          params,
+          params: idParams,
           body: teamMemberPatchInput,
           response: { 200: teamMember },
         },
@@ -72,7 +72,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
     '/api/team-members/:id/',
     {
       config: manageUsers,
-      schema: { tags, summary: 'Remove a team member (and their login)', params, response: { 204: z.null() } },
+      schema: { tags, summary: 'Remove a team member (and their login)', params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
       await removeMember(ctx.db, principalOf(request), request.params.id);
@@ -84,7 +84,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
     '/api/team-members/:id/resend-invite/',
     {
       config: manageUsers,
-      schema: { tags, summary: 'Send the invitation again', params, response: { 200: teamMember } },
+      schema: { tags, summary: 'Send the invitation again', params: idParams, response: { 200: teamMember } },
     },
     async (request) => resendInvite(ctx, principalOf(request), request.params.id),
   );

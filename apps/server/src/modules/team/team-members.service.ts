@@ -1,13 +1,14 @@
-import { hasPermissions } from '@excursio/contract/permissions';
 import type { MemberStatus, TeamMember } from '@excursio/contract/team';
 import type { Db, Executor } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { Principal } from '../../http/access.ts';
 import { badRequest, conflict, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
-import { emailTaken } from '../accounts/organization.repository.ts';
-import { listPermissionSets } from '../auth/principal.repository.ts';
+import { emailInUse } from '../accounts/organization.repository.ts';
+import { revokeUserRefreshTokens } from '../auth/tokens.repository.ts';
 import { deleteInviteTokens } from './invites.repository.ts';
-import { findRole, isUniqueViolation, permissionSetsOfRoles } from './roles.repository.ts';
+import { findRole, permissionSetsOfRoles } from './roles.repository.ts';
+import { grantsTeamAccess } from './roles.service.ts';
 import {
   deleteMember,
   deleteUser,
@@ -18,7 +19,6 @@ import {
   type MemberOrderingField,
   type MemberRow,
   memberEmailInTeam,
-  revokeRefreshTokens,
   updateMember,
   updateUserNames,
 } from './team-members.repository.ts';
@@ -83,7 +83,7 @@ export const insertInvitation = async (
 ) => {
   const accountId = caller.accountId;
   if (await memberEmailInTeam(tx, accountId, input.email)) throw conflict('email', EMAIL_IN_TEAM);
-  if (await emailTaken(tx, input.email)) throw conflict('email', EMAIL_HAS_ACCOUNT);
+  if (await emailInUse(tx, input.email)) throw conflict('email', EMAIL_HAS_ACCOUNT);
   await assignableRole(tx, accountId, input.role_id);
   try {
     return await insertInvitedMember(tx, accountId, {
@@ -94,15 +94,13 @@ export const insertInvitation = async (
       invitedBy: caller.userId,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('email', EMAIL_IN_TEAM);
+    if (uniqueViolation(error) !== null) throw conflict('email', EMAIL_IN_TEAM);
     throw error;
   }
 };
 
-const roleKeepsTeamAccess = async (db: Executor, accountId: string, roleId: string) => {
-  const sets = (await permissionSetsOfRoles(db, accountId, [roleId])).get(roleId) ?? [];
-  return hasPermissions({ role: { permission_sets: sets } }, { permission_sets: await listPermissionSets(db) }, ['Manage users']);
-};
+const roleKeepsTeamAccess = async (db: Executor, accountId: string, roleId: string) =>
+  grantsTeamAccess(db, (await permissionSetsOfRoles(db, accountId, [roleId])).get(roleId) ?? []);
 
 /** PUT and PATCH: role, status (active/deactivated) and names. */
 export const changeMember = async (
@@ -139,7 +137,8 @@ export const changeMember = async (
       }
       // Access tokens die with the next request (loadPrincipal refuses non-active members);
       // refresh tokens are revoked so no new session can be minted.
-      if (input.status === 'deactivated') await revokeRefreshTokens(tx, accountId, member.userId);
+      // member.userId belongs to this account: the member row was locked by account above.
+      if (input.status === 'deactivated') await revokeUserRefreshTokens(tx, member.userId);
     }
     await updateMember(tx, accountId, memberId, {
       firstName: input.first_name,

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AccessGuard } from '../../components/guards/access-guards.tsx';
 import type { RouteHandle } from '../../components/shell/navigation.ts';
 import { lazyPage } from './lazy-page.ts';
@@ -16,7 +16,7 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} />,
     handle: handle('Organization', 'organization'),
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./redirect.tsx')).ToOrganizationContact }) },
+      { index: true, element: <Navigate to="/settings/organization/contact" replace /> },
       { path: 'contact', lazy: lazyPage(organization, (m) => m.ContactInfoPage) },
       { path: 'legal', lazy: lazyPage(organization, (m) => m.LegalInfoPage) },
       { path: 'billing', lazy: lazyPage(organization, (m) => m.BillingInfoPage) },

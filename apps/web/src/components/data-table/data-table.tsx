@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@excursio/contract/list';
 import { Center, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -5,7 +6,7 @@ import { orderingDirection } from '../../lib/list/list-params.ts';
 import type { ListParams } from '../../lib/list/use-list-params.ts';
 import classes from './data-table.module.css';
 
-export const PAGE_SIZE_OPTIONS = ['5', '10', '25', '50'];
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
 
 export type Column<T> = {
   key: string;

@@ -1,13 +1,8 @@
-import type { BaseAccount, BillingInfo, ContactInfo, LegalInfo, Profile } from '@excursio/contract/accounts';
+import type { BaseAccount, baseAccountPatchInput } from '@excursio/contract/accounts';
+import type { z } from 'zod';
 import { api } from './api.ts';
 
-export type BaseAccountPatch = {
-  name?: string;
-  contact_info?: Partial<ContactInfo>;
-  profile?: Partial<Profile>;
-  legal_info?: Partial<LegalInfo>;
-  billing_info?: Partial<BillingInfo>;
-};
+export type BaseAccountPatch = z.infer<typeof baseAccountPatchInput>;
 
 export const baseAccountApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { MESSAGES } from '@excursio/contract/messages';
+import { notifications } from '@mantine/notifications';
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authenticated, authSlice } from '../auth/auth.slice.ts';
@@ -9,7 +10,10 @@ import { resetRefreshCounter } from './base-query.ts';
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
 const probe = api.injectEndpoints({
-  endpoints: (build) => ({ probe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe/${n}/` }) }),
+  endpoints: (build) => ({
+    probe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe/${n}/` }),
+    silentProbe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe/${n}/`, extraOptions: { silent: true } }),
+  }),
 });
 
 const json = (status: number, body: unknown = {}) =>
@@ -27,8 +31,13 @@ const makeStore = () => {
 const paths = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname);
 
-describe('base query session refresh', () => {
-  beforeEach(() => resetRefreshCounter());
+const toasts = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast);
+
+describe('base query: session refresh and error toasts', () => {
+  beforeEach(() => {
+    resetRefreshCounter();
+    vi.mocked(notifications.show).mockClear();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('refreshes on 401 and retries the original request once', async () => {
@@ -54,6 +63,7 @@ describe('base query session refresh', () => {
     expect(paths(fetchMock)).toEqual(['/api/probe/2/', '/api/jwt/refresh/']);
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(log).toHaveBeenCalledWith(MESSAGES.refreshExpired);
+    expect(toasts()).toEqual([]);
   });
 
   it('gives up after 5 refreshes that did not help', async () => {
@@ -67,5 +77,29 @@ describe('base query session refresh', () => {
     expect(refreshes).toBe(5);
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(log).toHaveBeenCalledWith(MESSAGES.refreshExpired);
+  });
+
+  it('shows one error toast per error item, and none for silent calls', async () => {
+    const body = {
+      type: 'validation_error',
+      errors: [
+        { code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' },
+        { code: 'protected', detail: 'Owner role cannot be deleted.', attr: null },
+      ],
+    };
+    const fetchMock = vi.fn(async () => json(400, body));
+    vi.stubGlobal('fetch', fetchMock);
+    const store = makeStore();
+    await store.dispatch(probe.endpoints.probe.initiate(20));
+    expect(toasts()).toEqual([
+      expect.objectContaining({ color: 'red', title: 'Error', message: 'Email: Enter a valid email address.' }),
+      expect.objectContaining({ color: 'red', title: 'Error', message: 'Owner role cannot be deleted.' }),
+    ]);
+    vi.mocked(notifications.show).mockClear();
+    const silent = await store.dispatch(probe.endpoints.silentProbe.initiate(21));
+    expect(silent.error).toMatchObject({ status: 400 });
+    expect(toasts()).toEqual([]);
+    // A 400 is not a session problem: no refresh was tried.
+    expect(paths(fetchMock)).toEqual(['/api/probe/20/', '/api/probe/21/']);
   });
 });

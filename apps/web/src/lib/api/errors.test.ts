@@ -21,16 +21,31 @@ describe('errorMessages', () => {
     ]);
   });
 
-  it('accepts a single error field', () => {
+  it('accepts a single error or detail field, and names the status when the body says nothing', () => {
     expect(errorMessages({ status: 500, data: { error: 'Boom' } })).toEqual(['Boom']);
+    expect(errorMessages({ status: 403, data: { detail: 'Not allowed.' } })).toEqual(['Not allowed.']);
+    expect(errorMessages({ status: 500, data: { errors: [] } })).toEqual(['Request failed with status 500.']);
+    expect(errorMessages({ status: 400, data: { errors: [{ code: 'x', detail: 42, attr: 'name' }] } })).toEqual([
+      'Name: Something went wrong.',
+    ]);
   });
 
   it('describes request-layer errors', () => {
-    expect(errorMessages({ status: 'FETCH_ERROR', error: 'TypeError' })).toHaveLength(1);
-    expect(errorMessages({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' })[0]).toContain('502');
+    expect(errorMessages({ status: 'FETCH_ERROR', error: 'TypeError' })).toEqual([
+      'The server could not be reached. Check your connection and try again.',
+    ]);
+    expect(errorMessages({ status: 'TIMEOUT_ERROR', error: 'x' })).toEqual(['The request timed out. Please try again.']);
+    expect(errorMessages({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'x' })).toEqual([
+      'The server sent an unreadable response (status 502).',
+    ]);
+    expect(errorMessages({ status: 'CUSTOM_ERROR', error: 'Custom' })).toEqual(['Custom']);
+    expect(errorMessages({ message: 'Serialized' })).toEqual(['Serialized']);
+    expect(errorMessages(undefined)).toEqual([]);
   });
 
   it('humanises attributes', () => {
     expect(humaniseAttr('first_name')).toBe('First name');
+    expect(humaniseAttr('billingInfo.vatId')).toBe('Billing info vat id');
+    expect(humaniseAttr('_')).toBe('');
   });
 });

@@ -1,7 +1,6 @@
-import type { AppInfo, Me } from '@excursio/contract/auth';
+import type { AppInfo, Me, mePatchInput } from '@excursio/contract/auth';
+import type { z } from 'zod';
 import { api } from './api.ts';
-
-export type MePatch = Partial<Pick<Me, 'first_name' | 'last_name' | 'phone'>>;
 
 /** Session endpoints the whole app needs (auth bootstrap, user menu, permissions). */
 export const sessionApi = api.injectEndpoints({
@@ -15,7 +14,7 @@ export const sessionApi = api.injectEndpoints({
       providesTags: ['Me'],
       extraOptions: { silent: true },
     }),
-    updateMe: build.mutation<Me, MePatch>({
+    updateMe: build.mutation<Me, z.infer<typeof mePatchInput>>({
       query: (body) => ({ url: '/users/me/', method: 'PATCH', body }),
       invalidatesTags: ['Me'],
     }),

@@ -1,3 +1,4 @@
+import { password } from '@excursio/contract/common';
 import { z } from 'zod';
 
 export const emailField = z
@@ -6,14 +7,9 @@ export const emailField = z
   .min(1, { error: 'Enter an email address.' })
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 
-export const newPasswordField = z
-  .string()
-  .min(8, { error: 'Password must be at least 8 characters long.' })
-  .max(128, { error: 'Password must be at most 128 characters long.' });
-
-/** New password typed twice. */
+/** New password typed twice; forms with more fields `.safeExtend` it (the match check stays). */
 export const newPasswordPair = z
-  .object({ new_password: newPasswordField, confirm_password: z.string() })
+  .object({ new_password: password, confirm_password: z.string() })
   .refine((values) => values.new_password === values.confirm_password, {
     path: ['confirm_password'],
     error: 'The passwords do not match.',

@@ -11,8 +11,7 @@ export const useAccess = () => {
     [user, appInfo],
   );
   const hasFeature = useCallback(
-    (features: readonly string[] | undefined) =>
-      !features || features.length === 0 ? true : hasFeatures(user?.base_account, features),
+    (features: readonly string[] | undefined) => hasFeatures(user?.base_account, features ?? []),
     [user],
   );
   return { user, appInfo, can, hasFeature };

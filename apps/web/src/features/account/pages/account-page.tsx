@@ -1,3 +1,4 @@
+import { meUpdateInput } from '@excursio/contract/auth';
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -7,8 +8,9 @@ import { z } from 'zod';
 import { useAppSelector } from '../../../app/store.ts';
 import { FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
+import { NewPasswordInputs } from '../../../components/new-password-inputs.tsx';
 import { useUpdateMeMutation } from '../../../lib/api/session.api.ts';
-import { newPasswordField } from '../../../lib/forms/schemas.ts';
+import { newPasswordPair } from '../../../lib/forms/schemas.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetPasswordMutation } from '../api/account.api.ts';
 
@@ -24,19 +26,15 @@ const Section = ({ title, description, children }: { title: string; description:
   </Paper>
 );
 
-const profileSchema = z.object({
-  first_name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(150),
-  last_name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(150),
-  phone: z.string().trim().max(40),
-});
-
 const ProfileForm = () => {
   const user = useAppSelector((state) => state.user.user);
   const [updateMe] = useUpdateMeMutation();
   const values = { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', phone: user?.phone ?? '' };
-  const { register, handleSubmit, formState, reset } = useForm({ resolver: zodResolver(profileSchema), values });
+  const { register, handleSubmit, formState, reset } = useForm({ resolver: zodResolver(meUpdateInput), values });
+  // Read during render: react-hook-form only tracks the form state a component subscribes to.
+  const { isDirty } = formState;
   const onSubmit = handleSubmit(async (data) => {
-    if (!formState.isDirty) return;
+    if (!isDirty) return;
     const result = await updateMe(data);
     if (!result.error) {
       notifySuccess(MESSAGES.updated);
@@ -62,13 +60,9 @@ const ProfileForm = () => {
   );
 };
 
-const passwordSchema = z
-  .object({
-    current_password: z.string().min(1, { error: 'Enter your current password.' }).max(128),
-    new_password: newPasswordField,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.new_password === v.confirm_password, { path: ['confirm_password'], error: 'The passwords do not match.' });
+const passwordSchema = newPasswordPair.safeExtend({
+  current_password: z.string().min(1, { error: 'Enter your current password.' }).max(128),
+});
 
 const PasswordForm = () => {
   const [setPassword] = useSetPasswordMutation();
@@ -92,19 +86,7 @@ const PasswordForm = () => {
           {...register('current_password')}
           error={formState.errors.current_password?.message}
         />
-        <PasswordInput
-          label="New password"
-          description="8 to 128 characters."
-          autoComplete="new-password"
-          {...register('new_password')}
-          error={formState.errors.new_password?.message}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...register('confirm_password')}
-          error={formState.errors.confirm_password?.message}
-        />
+        <NewPasswordInputs register={register} errors={formState.errors} />
         <Group justify="flex-end">
           <Button type="submit" loading={formState.isSubmitting}>
             Change password

@@ -1,16 +1,17 @@
-import type { RegistrationInput } from '@excursio/contract/auth';
+import type { LoginResponse, loginInput, RegistrationInput, registrationResult } from '@excursio/contract/auth';
+import type { AcceptInviteInput, acceptInviteResult } from '@excursio/contract/team';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 
-type LoginResult = { subdomain: string; redirect_url: string };
 const publicCall = { skipRefresh: true };
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResult, { email: string; password: string }>({
+    login: build.mutation<LoginResponse, z.infer<typeof loginInput>>({
       query: (body) => ({ url: '/jwt/create/', method: 'POST', body }),
       extraOptions: publicCall,
     }),
-    register: build.mutation<{ id: string; email: string }, RegistrationInput>({
+    register: build.mutation<z.infer<typeof registrationResult>, RegistrationInput>({
       query: (body) => ({ url: '/users/', method: 'POST', body }),
       extraOptions: publicCall,
     }),
@@ -34,10 +35,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/jwt/exchange/', method: 'POST', body }),
       extraOptions: publicCall,
     }),
-    acceptInvite: build.mutation<
-      { subdomain: string },
-      { token: string; password: string; first_name?: string; last_name?: string }
-    >({
+    acceptInvite: build.mutation<z.infer<typeof acceptInviteResult>, AcceptInviteInput>({
       query: (body) => ({ url: '/team-members/accept-invite/', method: 'POST', body }),
       extraOptions: publicCall,
     }),

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
@@ -56,5 +56,3 @@ export const AuthCard = ({
     ) : null}
   </Stack>
 );
-
-export { Anchor as AuthAnchor };

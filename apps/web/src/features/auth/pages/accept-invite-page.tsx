@@ -1,22 +1,16 @@
+import { personName } from '@excursio/contract/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
-import { newPasswordField } from '../../../lib/forms/schemas.ts';
+import { NewPasswordInputs } from '../../../components/new-password-inputs.tsx';
+import { newPasswordPair } from '../../../lib/forms/schemas.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAcceptInviteMutation } from '../api/auth.api.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 
-const schema = z
-  .object({
-    first_name: z.string().trim().max(150),
-    last_name: z.string().trim().max(150),
-    password: newPasswordField,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: 'The passwords do not match.' });
+const schema = newPasswordPair.safeExtend({ first_name: personName, last_name: personName });
 
 export const AcceptInvitePage = () => {
   const [params] = useSearchParams();
@@ -25,13 +19,13 @@ export const AcceptInvitePage = () => {
   const [accept] = useAcceptInviteMutation();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { first_name: '', last_name: '', password: '', confirm_password: '' },
+    defaultValues: { first_name: '', last_name: '', new_password: '', confirm_password: '' },
   });
   const errors = formState.errors;
-  const onSubmit = handleSubmit(async ({ first_name, last_name, password }) => {
+  const onSubmit = handleSubmit(async ({ first_name, last_name, new_password }) => {
     const result = await accept({
       token,
-      password,
+      password: new_password,
       ...(first_name ? { first_name } : {}),
       ...(last_name ? { last_name } : {}),
     });
@@ -59,19 +53,7 @@ export const AcceptInvitePage = () => {
                 error={errors.last_name?.message}
               />
             </SimpleGrid>
-            <PasswordInput
-              label="Password"
-              description="8 to 128 characters."
-              autoComplete="new-password"
-              {...register('password')}
-              error={errors.password?.message}
-            />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              {...register('confirm_password')}
-              error={errors.confirm_password?.message}
-            />
+            <NewPasswordInputs register={register} errors={errors} label="Password" confirmLabel="Confirm password" />
             <Button type="submit" loading={formState.isSubmitting} fullWidth>
               Accept invitation
             </Button>

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { NewPasswordInputs } from '../../../components/new-password-inputs.tsx';
 import { newPasswordPair } from '../../../lib/forms/schemas.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useConfirmPasswordResetMutation } from '../api/auth.api.ts';
@@ -37,19 +38,7 @@ export const ResetPasswordPage = () => {
       {token ? (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              description="8 to 128 characters."
-              autoComplete="new-password"
-              {...register('new_password')}
-              error={formState.errors.new_password?.message}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              {...register('confirm_password')}
-              error={formState.errors.confirm_password?.message}
-            />
+            <NewPasswordInputs register={register} errors={formState.errors} />
             <Button type="submit" loading={formState.isSubmitting} fullWidth>
               Reset password
             </Button>

@@ -9,7 +9,15 @@ import { capitalise, formatDisplayDate } from '../../../lib/format/format.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useGetTeamSizeQuery, useListSystemNotificationsQuery } from '../api/dashboard.api.ts';
 
-const QUICK_LINKS = ['Catalog', 'Bookings', 'Orders', 'Team', 'Organization', 'Subscription'];
+/** Sidebar items shown as quick links: sidebar label → link label. */
+const QUICK_LINKS: Record<string, string> = {
+  Catalog: 'Catalog',
+  Overview: 'Bookings',
+  Orders: 'Orders',
+  Team: 'Team',
+  Organization: 'Organization',
+  Subscription: 'Subscription',
+};
 const LEVEL_COLOR: Record<SystemNotification['level'], string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
 const Stat = ({ label, value, loading }: { label: string; value: string; loading?: boolean }) => (
@@ -83,9 +91,7 @@ export const DashboardPage = () => {
   });
   const { data: teamSize, isLoading: teamLoading } = useGetTeamSizeQuery(undefined, { skip: !canSeeTeam });
   if (!user) return null;
-  const links = NAV_GROUPS.flatMap((group) => group.items).filter(
-    (item) => QUICK_LINKS.includes(item.label) || (item.label === 'Overview' && QUICK_LINKS.includes('Bookings')),
-  );
+  const links = NAV_GROUPS.flatMap((group) => group.items).filter((item) => Object.hasOwn(QUICK_LINKS, item.label));
 
   return (
     <Stack gap="lg">
@@ -113,7 +119,7 @@ export const DashboardPage = () => {
             {links.map((item) => {
               const Icon = item.icon;
               const allowed = can(item.permissions);
-              const label = item.label === 'Overview' ? 'Bookings' : item.label;
+              const label = QUICK_LINKS[item.label];
               return (
                 <Card key={item.to} withBorder radius="sm" padding="sm" opacity={allowed ? 1 : 0.5}>
                   <Group gap={8} wrap="nowrap">

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Controller, type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
@@ -18,7 +18,7 @@ export type FieldSpec<V> = {
   placeholder?: string;
 };
 
-type Props<V extends FieldValues> = {
+export type SectionFormProps<V extends FieldValues> = {
   title: string;
   description: string;
   schema: z.ZodType<V, V>;
@@ -29,16 +29,13 @@ type Props<V extends FieldValues> = {
 };
 
 /** One settings form section: only dirty fields are sent, and nothing when the form is clean. */
-export const SectionForm = <V extends FieldValues>({ title, description, schema, values, fields, save }: Props<V>) => {
-  const { register, handleSubmit, control, formState, reset } = useForm<V>({
-    resolver: zodResolver(schema),
-    defaultValues: values as DefaultValues<V>,
-    values,
-    resetOptions: { keepDirtyValues: false },
-  });
+export const SectionForm = <V extends FieldValues>({ title, description, schema, values, fields, save }: SectionFormProps<V>) => {
+  const { register, handleSubmit, control, formState, reset } = useForm<V>({ resolver: zodResolver(schema), values });
+  // Read during render: react-hook-form only tracks the form state a component subscribes to.
+  const { isDirty, dirtyFields } = formState;
   const onSubmit = handleSubmit(async (data) => {
-    if (!formState.isDirty) return;
-    const dirty = formState.dirtyFields as Record<string, unknown>;
+    if (!isDirty) return;
+    const dirty = dirtyFields as Record<string, unknown>;
     const changes = Object.fromEntries(Object.entries(data).filter(([key]) => dirty[key])) as Partial<V>;
     if (await save(changes)) {
       notifySuccess(MESSAGES.updated);
@@ -102,7 +99,7 @@ export const SectionForm = <V extends FieldValues>({ title, description, schema,
             })}
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
-            <Button variant="standard" onClick={() => reset(values)} disabled={!formState.isDirty}>
+            <Button variant="standard" onClick={() => reset(values)} disabled={!isDirty}>
               Discard changes
             </Button>
             <Button type="submit" loading={formState.isSubmitting}>

@@ -6,12 +6,12 @@ import {
   contactInfo,
   type LegalInfo,
   legalInfo,
-  type Profile,
   profile,
 } from '@excursio/contract/accounts';
+import { registrationInput } from '@excursio/contract/auth';
 import { Paper, Skeleton, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { z } from 'zod';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { useAppSelector } from '../../../app/store.ts';
 import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import {
@@ -19,20 +19,9 @@ import {
   useGetBaseAccountQuery,
   useUpdateBaseAccountMutation,
 } from '../../../lib/api/base-account.api.ts';
-import { type FieldSpec, SectionForm } from '../components/section-form.tsx';
+import { type FieldSpec, SectionForm, type SectionFormProps } from '../components/section-form.tsx';
 
 const COUNTRY_HINT = 'Two-letter ISO code, e.g. DE or US.';
-
-const useOrganization = () => {
-  const accountId = useAppSelector((state) => state.user.user?.base_account.id);
-  const query = useGetBaseAccountQuery(accountId ?? '', { skip: !accountId });
-  const [update] = useUpdateBaseAccountMutation();
-  const save = async (patch: BaseAccountPatch) => {
-    if (!accountId) return false;
-    return !(await update({ id: accountId, patch })).error;
-  };
-  return { account: query.data, save };
-};
 
 const Loading = () => (
   <Paper withBorder radius="md" p="xl" maw={PAGE_FORM_WIDTH}>
@@ -45,9 +34,20 @@ const Loading = () => (
   </Paper>
 );
 
-const WithAccount = ({ children }: { children: (account: BaseAccount) => ReactNode }) => {
-  const { account } = useOrganization();
-  return account ? children(account) : <Loading />;
+type SectionProps<V extends FieldValues> = Omit<SectionFormProps<V>, 'values' | 'save'> & {
+  values: (account: BaseAccount) => V;
+  /** The changed fields as a base account patch. */
+  patch: (changes: Partial<V>) => BaseAccountPatch;
+};
+
+/** A section of the signed-in user's organization: a skeleton until the account is loaded. */
+const OrganizationSection = <V extends FieldValues>({ values, patch, ...props }: SectionProps<V>) => {
+  const accountId = useAppSelector((state) => state.user.user?.base_account.id);
+  const { data: account } = useGetBaseAccountQuery(accountId ?? '', { skip: !accountId });
+  const [update] = useUpdateBaseAccountMutation();
+  if (!account) return <Loading />;
+  const save = async (changes: Partial<V>) => !(await update({ id: account.id, patch: patch(changes) })).error;
+  return <SectionForm {...props} values={values(account)} save={save} />;
 };
 
 const contactFields: FieldSpec<ContactInfo>[] = [
@@ -61,23 +61,16 @@ const contactFields: FieldSpec<ContactInfo>[] = [
   { name: 'country', label: 'Country', description: COUNTRY_HINT },
 ];
 
-export const ContactInfoPage = () => {
-  const { save } = useOrganization();
-  return (
-    <WithAccount>
-      {(account) => (
-        <SectionForm
-          title="Contact info"
-          description="How customers and partners reach your organization."
-          schema={contactInfo}
-          values={account.contact_info}
-          fields={contactFields}
-          save={(changes) => save({ contact_info: changes })}
-        />
-      )}
-    </WithAccount>
-  );
-};
+export const ContactInfoPage = () => (
+  <OrganizationSection
+    title="Contact info"
+    description="How customers and partners reach your organization."
+    schema={contactInfo}
+    fields={contactFields}
+    values={(account) => account.contact_info}
+    patch={(contact_info) => ({ contact_info })}
+  />
+);
 
 const legalFields: FieldSpec<LegalInfo>[] = [
   { name: 'legal_name', label: 'Legal name', wide: true },
@@ -89,23 +82,16 @@ const legalFields: FieldSpec<LegalInfo>[] = [
   { name: 'country', label: 'Country', description: COUNTRY_HINT },
 ];
 
-export const LegalInfoPage = () => {
-  const { save } = useOrganization();
-  return (
-    <WithAccount>
-      {(account) => (
-        <SectionForm
-          title="Legal info"
-          description="The legal entity shown on invoices and contracts."
-          schema={legalInfo}
-          values={account.legal_info}
-          fields={legalFields}
-          save={(changes) => save({ legal_info: changes })}
-        />
-      )}
-    </WithAccount>
-  );
-};
+export const LegalInfoPage = () => (
+  <OrganizationSection
+    title="Legal info"
+    description="The legal entity shown on invoices and contracts."
+    schema={legalInfo}
+    fields={legalFields}
+    values={(account) => account.legal_info}
+    patch={(legal_info) => ({ legal_info })}
+  />
+);
 
 const billingFields: FieldSpec<BillingInfo>[] = [
   { name: 'billing_email', label: 'Billing email', kind: 'email', wide: true },
@@ -116,25 +102,19 @@ const billingFields: FieldSpec<BillingInfo>[] = [
   { name: 'vat_id', label: 'VAT ID' },
 ];
 
-export const BillingInfoPage = () => {
-  const { save } = useOrganization();
-  return (
-    <WithAccount>
-      {(account) => (
-        <SectionForm
-          title="Billing info"
-          description="Where we send your subscription invoices."
-          schema={billingInfo}
-          values={account.billing_info}
-          fields={billingFields}
-          save={(changes) => save({ billing_info: changes })}
-        />
-      )}
-    </WithAccount>
-  );
-};
+export const BillingInfoPage = () => (
+  <OrganizationSection
+    title="Billing info"
+    description="Where we send your subscription invoices."
+    schema={billingInfo}
+    fields={billingFields}
+    values={(account) => account.billing_info}
+    patch={(billing_info) => ({ billing_info })}
+  />
+);
 
-const profileSchema = profile.extend({ name: z.string().trim().min(2, { error: 'Organization name is too short.' }).max(120) });
+// The organization's name, as registration asks for it.
+const profileSchema = profile.extend({ name: registrationInput.shape.organization_name });
 type ProfileValues = z.infer<typeof profileSchema>;
 
 const TIME_ZONES = (() => {
@@ -171,25 +151,16 @@ const profileFields: FieldSpec<ProfileValues>[] = [
   { name: 'language', label: 'Language', kind: 'select', options: LANGUAGES.map((l) => ({ value: l, label: languageName(l) })) },
 ];
 
-export const ProfilePage = () => {
-  const { save } = useOrganization();
-  return (
-    <WithAccount>
-      {(account) => (
-        <SectionForm
-          title="Profile"
-          description="Your organization's name, description and regional settings."
-          schema={profileSchema}
-          values={{ name: account.name, ...account.profile }}
-          fields={profileFields}
-          save={({ name, ...rest }) =>
-            save({
-              ...(name !== undefined ? { name } : {}),
-              ...(Object.keys(rest).length > 0 ? { profile: rest as Partial<Profile> } : {}),
-            })
-          }
-        />
-      )}
-    </WithAccount>
-  );
-};
+export const ProfilePage = () => (
+  <OrganizationSection
+    title="Profile"
+    description="Your organization's name, description and regional settings."
+    schema={profileSchema}
+    fields={profileFields}
+    values={(account) => ({ name: account.name, ...account.profile })}
+    patch={({ name, ...rest }) => ({
+      ...(name !== undefined ? { name } : {}),
+      ...(Object.keys(rest).length > 0 ? { profile: rest } : {}),
+    })}
+  />
+);

@@ -5,13 +5,10 @@ import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { useGetBaseAccountQuery } from '../../../lib/api/base-account.api.ts';
-import { formatMoney } from '../../../lib/format/format.ts';
+import { capitalise, formatMoney } from '../../../lib/format/format.ts';
 import { useListSubscriptionTiersQuery } from '../api/subscription.api.ts';
 
-const featureLabel = (code: string) => {
-  const text = code.replace(/_/g, ' ');
-  return text[0].toUpperCase() + text.slice(1);
-};
+const featureLabel = (code: string) => capitalise(code.replace(/_/g, ' '));
 
 const PlanCard = ({ tier, current }: { tier: SubscriptionTier; current: boolean }) => (
   <Card

@@ -1,17 +1,9 @@
 import type { Paginated } from '@excursio/contract/list';
-import type { Role, TeamMember } from '@excursio/contract/team';
+import type { Role, RoleInput, TeamMember, teamMemberInput, teamMemberPatchInput } from '@excursio/contract/team';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 
-export type ListArgs = Record<string, string | number>;
-export type RoleWrite = { name: string; description: string; permission_set_ids: string[] };
-export type MemberInvite = { email: string; first_name: string; last_name: string; role_id: string };
-export type MemberPatch = {
-  id: string;
-  role_id?: string;
-  status?: 'active' | 'deactivated';
-  first_name?: string;
-  last_name?: string;
-};
+type ListArgs = Record<string, string | number>;
 
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,11 +11,11 @@ export const teamApi = api.injectEndpoints({
       query: (params) => ({ url: '/team-members/', params }),
       providesTags: ['TeamMember'],
     }),
-    inviteTeamMember: build.mutation<TeamMember, MemberInvite>({
+    inviteTeamMember: build.mutation<TeamMember, z.infer<typeof teamMemberInput>>({
       query: (body) => ({ url: '/team-members/', method: 'POST', body }),
       invalidatesTags: ['TeamMember', 'Role'],
     }),
-    updateTeamMember: build.mutation<TeamMember, MemberPatch>({
+    updateTeamMember: build.mutation<TeamMember, z.infer<typeof teamMemberPatchInput> & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/team-members/${id}/`, method: 'PATCH', body }),
       invalidatesTags: ['TeamMember', 'Role'],
     }),
@@ -35,11 +27,11 @@ export const teamApi = api.injectEndpoints({
       query: (params) => ({ url: '/roles/', params }),
       providesTags: ['Role'],
     }),
-    createRole: build.mutation<Role, RoleWrite>({
+    createRole: build.mutation<Role, RoleInput>({
       query: (body) => ({ url: '/roles/', method: 'POST', body }),
       invalidatesTags: ['Role'],
     }),
-    updateRole: build.mutation<Role, RoleWrite & { id: string }>({
+    updateRole: build.mutation<Role, RoleInput & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/roles/${id}/`, method: 'PATCH', body }),
       invalidatesTags: ['Role', 'TeamMember'],
     }),

@@ -1,5 +1,6 @@
+import { personName } from '@excursio/contract/auth';
 import { MESSAGES } from '@excursio/contract/messages';
-import type { TeamMember } from '@excursio/contract/team';
+import { MEMBER_STATUSES, type TeamMember } from '@excursio/contract/team';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -13,8 +14,8 @@ type RoleOption = { value: string; label: string };
 
 const inviteSchema = z.object({
   email: emailField,
-  first_name: z.string().trim().max(150),
-  last_name: z.string().trim().max(150),
+  first_name: personName,
+  last_name: personName,
   role_id: z.string().min(1, { error: 'Choose a role.' }),
 });
 
@@ -36,13 +37,7 @@ export const InviteMemberModal = ({ opened, onClose, roles }: { opened: boolean;
     }
   });
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Invite a team member"
-      centered
-      transitionProps={{ transition: 'fade', duration: 200 }}
-    >
+    <Modal opened={opened} onClose={close} title="Invite a team member">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Email" type="email" {...register('email')} error={formState.errors.email?.message} data-autofocus />
@@ -78,10 +73,10 @@ export const InviteMemberModal = ({ opened, onClose, roles }: { opened: boolean;
 };
 
 const editSchema = z.object({
-  first_name: z.string().trim().max(150),
-  last_name: z.string().trim().max(150),
+  first_name: personName,
+  last_name: personName,
   role_id: z.string(),
-  status: z.enum(['invited', 'active', 'deactivated']),
+  status: z.enum(MEMBER_STATUSES),
 });
 
 export const EditMemberModal = ({
@@ -93,13 +88,7 @@ export const EditMemberModal = ({
   onClose: () => void;
   roles: RoleOption[];
 }) => (
-  <Modal
-    opened={member !== null}
-    onClose={onClose}
-    title="Edit team member"
-    centered
-    transitionProps={{ transition: 'fade', duration: 200 }}
-  >
+  <Modal opened={member !== null} onClose={onClose} title="Edit team member">
     {member ? <EditMemberForm key={member.id} member={member} onClose={onClose} roles={roles} /> : null}
   </Modal>
 );
@@ -115,8 +104,9 @@ const EditMemberForm = ({ member, onClose, roles }: { member: TeamMember; onClos
       status: member.status,
     },
   });
+  // Read during render: react-hook-form only tracks the form state a component subscribes to.
+  const { dirtyFields: dirty } = formState;
   const onSubmit = handleSubmit(async (values) => {
-    const dirty = formState.dirtyFields;
     // Only changed fields are sent; nothing changed means no request.
     const patch = {
       ...(dirty.first_name ? { first_name: values.first_name } : {}),

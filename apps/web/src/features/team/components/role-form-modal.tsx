@@ -17,14 +17,7 @@ const schema = z.object({
 
 /** `role` undefined: closed; null: create; a role: edit. */
 export const RoleFormModal = ({ role, onClose }: { role: Role | null | undefined; onClose: () => void }) => (
-  <Modal
-    opened={role !== undefined}
-    onClose={onClose}
-    title={role ? `Edit role ${role.name}` : 'New role'}
-    centered
-    size="lg"
-    transitionProps={{ transition: 'fade', duration: 200 }}
-  >
+  <Modal opened={role !== undefined} onClose={onClose} title={role ? `Edit role ${role.name}` : 'New role'} size="lg">
     {role !== undefined ? <RoleForm key={role?.id ?? 'new'} role={role} onClose={onClose} /> : null}
   </Modal>
 );
@@ -41,8 +34,10 @@ const RoleForm = ({ role, onClose }: { role: Role | null; onClose: () => void })
       permission_set_ids: role?.permission_sets.map((set) => set.id) ?? [],
     },
   });
+  // Read during render: react-hook-form only tracks the form state a component subscribes to.
+  const { isDirty } = formState;
   const onSubmit = handleSubmit(async (values) => {
-    if (role && !formState.isDirty) {
+    if (role && !isDirty) {
       onClose();
       return;
     }
