@@ -3,3 +3,6 @@
 export * from './accounts.ts';
 export * from './team.ts';
 export * from './users.ts';
+export * from './catalog.ts';
+export * from './inventory.ts';
+export * from './media.ts';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { title } from './catalog-common.ts';
+import { id, timestamp } from './common.ts';
+
+/** Upload limits (architecture §5: size and pixel limits, type by content). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 60_000_000; // e.g. 10000 × 6000
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+/** Sizes re-encoded (WebP) for the webstore: name → longest edge in px. */
+export const IMAGE_VARIANTS = { thumb: 320, medium: 960, large: 1920 } as const;
+
+export const filerFolderInput = z.strictObject({ name: title, parent_id: id.nullable().default(null) });
+export const filerFolderPatchInput = z.strictObject({ name: title, parent_id: id.nullable() }).partial();
+export const filerFolder = z.object({
+  id,
+  name: z.string(),
+  parent_id: id.nullable(),
+  images_count: z.number().int(),
+  created_at: timestamp,
+});
+export type FilerFolder = z.infer<typeof filerFolder>;
+
+export const filerImage = z.object({
+  id,
+  folder_id: id.nullable(),
+  original_name: z.string(),
+  alt_text: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size_bytes: z.number().int(),
+  /** variant name → URL */
+  urls: z.record(z.string(), z.string()),
+  created_at: timestamp,
+});
+export type FilerImage = z.infer<typeof filerImage>;
+/**
+ * Multipart fields of `POST /api/filer-images/` (and of `PATCH /api/experiences/{id}/images/`, which
+ * uploads and attaches to the offer): `file` (one or more), optional `folder_id`, `alt_text`.
+ */
+export const filerImagePatchInput = z.strictObject({ alt_text: z.string().trim().max(300), folder_id: id.nullable() }).partial();
+export const filerImageListFilters = { folder: id.optional() };
+export const FILER_IMAGE_ORDERING = ['created_at', 'original_name', 'size_bytes'] as const;
+
+export const videoInput = z.strictObject({
+  experience_id: id,
+  url: z.url({ protocol: /^https?$/, error: 'Enter a valid video URL.' }),
+  title: z.string().trim().max(200).optional(),
+});
+export const baseAccountVideoInput = videoInput.omit({ experience_id: true });
+export const videoPatchInput = z.strictObject({ title: z.string().trim().max(200), position: z.number().int().min(0) }).partial();
+export const video = z.object({
+  id,
+  experience_id: id.nullable(),
+  url: z.string(),
+  provider: z.string(),
+  provider_video_id: z.string(),
+  title: z.string(),
+  thumbnail_url: z.string(),
+  embed_url: z.string(),
+  position: z.number().int(),
+  created_at: timestamp,
+});
+export type Video = z.infer<typeof video>;
+export const videoListFilters = { experience: id.optional() };
