@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '@excursio/contract/media';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -37,6 +38,26 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local'; S3-compatible storage is not built yet). */
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(MAX_IMAGE_PIXELS),
+  /** Outbound fetches (video metadata, geocoding) time out after this. */
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  YOUTUBE_API_KEY: z.string().optional(),
+  VIDEO_API_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+  /** Hosts (host[:port], comma-separated) video metadata may be fetched from. */
+  VIDEO_API_ALLOWED_HOSTS: z
+    .string()
+    .default('www.googleapis.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** A Nominatim-compatible search URL (e.g. https://nominatim.example.org/search); unset: the embedded gazetteer. */
+  GEOCODER_URL: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {

@@ -4,8 +4,8 @@ import {
   count,
   currency,
   latitude,
-  longText,
   longitude,
+  longText,
   shortText,
   textList,
   timeZone,
@@ -69,10 +69,7 @@ const experienceFields = {
   status: z.enum(ACTIVATION_STATUSES),
 };
 
-export const experienceCreateInput = z
-  .strictObject(experienceFields)
-  .partial()
-  .required({ type: true, title: true });
+export const experienceCreateInput = z.strictObject(experienceFields).partial().required({ type: true, title: true });
 export const experiencePatchInput = z.strictObject(experienceFields).partial();
 /** PUT: the whole editable record. */
 export const experiencePutInput = z.strictObject(experienceFields).partial({ status: true });
@@ -133,20 +130,22 @@ export const experience = z.object({
 export type Experience = z.infer<typeof experience>;
 
 /** Overview rows: the offer without its long texts. */
-export const experienceListItem = experience.pick({
-  id: true,
-  type: true,
-  status: true,
-  title: true,
-  category: true,
-  subcategory: true,
-  city: true,
-  currency: true,
-  from_price: true,
-  duration_minutes: true,
-  created_at: true,
-  updated_at: true,
-}).extend({ thumbnail_url: z.string().nullable() });
+export const experienceListItem = experience
+  .pick({
+    id: true,
+    type: true,
+    status: true,
+    title: true,
+    category: true,
+    subcategory: true,
+    city: true,
+    currency: true,
+    from_price: true,
+    duration_minutes: true,
+    created_at: true,
+    updated_at: true,
+  })
+  .extend({ thumbnail_url: z.string().nullable() });
 export type ExperienceListItem = z.infer<typeof experienceListItem>;
 
 export const experienceListFilters = {
@@ -164,7 +163,11 @@ export const reorderImagesInput = z.strictObject({
 export const experienceOptions = z.object({
   types: z.array(z.object({ value: z.enum(EXPERIENCE_TYPES), label: z.string() })),
   categories: z.array(
-    z.object({ value: z.string(), label: z.string(), subcategories: z.array(z.object({ value: z.string(), label: z.string() })) }),
+    z.object({
+      value: z.string(),
+      label: z.string(),
+      subcategories: z.array(z.object({ value: z.string(), label: z.string() })),
+    }),
   ),
   languages: z.array(z.object({ value: z.string(), label: z.string() })),
   time_zones: z.array(z.string()),
@@ -173,11 +176,29 @@ export const experienceOptions = z.object({
 export type ExperienceOptions = z.infer<typeof experienceOptions>;
 
 const sub = (...labels: string[]) =>
-  labels.map((label) => ({ value: label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, ''), label }));
+  labels.map((label) => ({
+    value: label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/(^-|-$)/g, ''),
+    label,
+  }));
 export const EXPERIENCE_CATEGORIES = [
-  { value: 'tours', label: 'Tours', subcategories: sub('City tours', 'Walking tours', 'Bike tours', 'Food tours', 'Day trips', 'Multi-day tours') },
-  { value: 'activities', label: 'Activities', subcategories: sub('Outdoor', 'Water sports', 'Adventure', 'Classes & workshops', 'Wellness') },
-  { value: 'attractions', label: 'Attractions', subcategories: sub('Museums', 'Theme parks', 'Zoos & aquariums', 'Landmarks', 'Shows & events') },
+  {
+    value: 'tours',
+    label: 'Tours',
+    subcategories: sub('City tours', 'Walking tours', 'Bike tours', 'Food tours', 'Day trips', 'Multi-day tours'),
+  },
+  {
+    value: 'activities',
+    label: 'Activities',
+    subcategories: sub('Outdoor', 'Water sports', 'Adventure', 'Classes & workshops', 'Wellness'),
+  },
+  {
+    value: 'attractions',
+    label: 'Attractions',
+    subcategories: sub('Museums', 'Theme parks', 'Zoos & aquariums', 'Landmarks', 'Shows & events'),
+  },
   { value: 'rentals', label: 'Rentals', subcategories: sub('Bikes', 'Boats', 'Cars', 'Scooters', 'Equipment') },
   { value: 'transfers', label: 'Transfers', subcategories: sub('Airport transfers', 'Private transfers', 'Shuttles', 'Ferries') },
   { value: 'passes', label: 'Tickets & passes', subcategories: sub('City passes', 'Transport passes', 'Entry tickets') },

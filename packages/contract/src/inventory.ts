@@ -70,9 +70,7 @@ export const INVENTORY_GROUP_ORDERING = ['name', 'items_count', 'created_at'] as
 /** Items attached to an offer (`PUT /api/experiences/{id}/inventory-items/` replaces the set). */
 export const EXPERIENCE_ITEM_USAGES = ['extra', 'equipment'] as const;
 export const experienceInventoryInput = z.strictObject({
-  items: z
-    .array(z.strictObject({ item_id: id, usage: z.enum(EXPERIENCE_ITEM_USAGES), quantity: count(1).default(1) }))
-    .max(100),
+  items: z.array(z.strictObject({ item_id: id, usage: z.enum(EXPERIENCE_ITEM_USAGES), quantity: count(1).default(1) })).max(100),
 });
 export const experienceInventoryItem = z.object({
   item_id: id,

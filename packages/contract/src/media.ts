@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { title } from './catalog-common.ts';
 import { id, timestamp } from './common.ts';
+import { experienceImage } from './experiences.ts';
 
 /** Upload limits (architecture §5: size and pixel limits, type by content). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -19,6 +20,8 @@ export const filerFolder = z.object({
   created_at: timestamp,
 });
 export type FilerFolder = z.infer<typeof filerFolder>;
+export const filerFolderListFilters = { parent: id.optional() };
+export const FILER_FOLDER_ORDERING = ['name', 'created_at'] as const;
 
 export const filerImage = z.object({
   id,
@@ -37,7 +40,16 @@ export type FilerImage = z.infer<typeof filerImage>;
  * Multipart fields of `POST /api/filer-images/` (and of `PATCH /api/experiences/{id}/images/`, which
  * uploads and attaches to the offer): `file` (one or more), optional `folder_id`, `alt_text`.
  */
-export const filerImagePatchInput = z.strictObject({ alt_text: z.string().trim().max(300), folder_id: id.nullable() }).partial();
+export const filerImagePutInput = z.strictObject({ alt_text: z.string().trim().max(300), folder_id: id.nullable() });
+export const filerImagePatchInput = filerImagePutInput.partial();
+/**
+ * 201 answer of both uploads, always this shape (one file or several): `POST /api/filer-images/`
+ * answers the created library images, `PATCH /api/experiences/{id}/images/` the created gallery
+ * entries (`experienceImage`, appended at the end of the offer's gallery).
+ */
+export const filerImageUploadResult = z.object({ results: z.array(filerImage) });
+/** An offer's gallery in order: the answer of the offer upload and of `reorder-images/`. */
+export const experienceImageList = z.object({ results: z.array(experienceImage) });
 export const filerImageListFilters = { folder: id.optional() };
 export const FILER_IMAGE_ORDERING = ['created_at', 'original_name', 'size_bytes'] as const;
 
@@ -47,7 +59,9 @@ export const videoInput = z.strictObject({
   title: z.string().trim().max(200).optional(),
 });
 export const baseAccountVideoInput = videoInput.omit({ experience_id: true });
-export const videoPatchInput = z.strictObject({ title: z.string().trim().max(200), position: z.number().int().min(0) }).partial();
+/** PUT/PATCH of a video: its title and position (the URL is fixed; add a new video for another URL). */
+export const videoPutInput = z.strictObject({ title: z.string().trim().max(200), position: z.number().int().min(0).max(10_000) });
+export const videoPatchInput = videoPutInput.partial();
 export const video = z.object({
   id,
   experience_id: id.nullable(),
@@ -62,3 +76,4 @@ export const video = z.object({
 });
 export type Video = z.infer<typeof video>;
 export const videoListFilters = { experience: id.optional() };
+export const VIDEO_ORDERING = ['position', 'created_at'] as const;

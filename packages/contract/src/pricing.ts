@@ -139,7 +139,8 @@ type RateLike = {
 /** The rules a rate must satisfy on its own (the server also checks the categories exist). */
 export const rateProblems = (rate: RateLike): { attr: string; detail: string }[] => {
   const problems: { attr: string; detail: string }[] = [];
-  if (rate.prices.length === 0) problems.push({ attr: 'prices', detail: 'A rate needs a price for at least one pricing category.' });
+  if (rate.prices.length === 0)
+    problems.push({ attr: 'prices', detail: 'A rate needs a price for at least one pricing category.' });
   const seen = new Set<string>();
   rate.prices.forEach((p, i) => {
     if (seen.has(p.pricing_category_id)) {

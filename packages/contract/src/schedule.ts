@@ -21,6 +21,8 @@ const startTimeFields = {
 /** One line of an offer's schedule: a local wall time on some weekdays between two dates. */
 export const startTimeInput = z.strictObject({ experience_id: id, ...startTimeFields });
 export const startTimePatchInput = z.strictObject(startTimeFields).partial();
+/** PUT `/api/start-times/{id}/`: every field of the line (the offer stays the same). */
+export const startTimePutInput = z.strictObject(startTimeFields);
 export type StartTimeInput = z.infer<typeof startTimeInput>;
 
 export const startTime = z.object({
@@ -37,6 +39,8 @@ export const startTime = z.object({
 });
 export type StartTime = z.infer<typeof startTime>;
 export const START_TIME_ORDERING = ['time', 'date_from', 'capacity', 'created_at'] as const;
+/** `/api/start-times/?experience={id}`: the lines of one offer. */
+export const startTimeListFilters = { experience: id.optional() };
 
 type Line = { time: string; weekdays: readonly number[]; date_from: string; date_to: string | null };
 
@@ -57,7 +61,8 @@ export const startTimeProblems = (line: Line): { attr: string; detail: string }[
   const days = Math.round((Date.parse(line.date_to) - Date.parse(line.date_from)) / 86_400_000) + 1;
   if (days >= 7) return [];
   const occurring = new Set<number>();
-  for (let i = 0; i < days; i++) occurring.add(weekdayOf(new Date(Date.parse(line.date_from) + i * 86_400_000).toISOString().slice(0, 10)));
+  for (let i = 0; i < days; i++)
+    occurring.add(weekdayOf(new Date(Date.parse(line.date_from) + i * 86_400_000).toISOString().slice(0, 10)));
   if (!line.weekdays.some((d) => occurring.has(d))) {
     return [{ attr: 'weekdays', detail: 'None of the chosen weekdays falls inside the date range.' }];
   }

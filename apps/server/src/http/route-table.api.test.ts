@@ -29,6 +29,7 @@ const PUBLIC = [
   'POST /api/users/reset_password_confirm/',
   'POST /api/users/reset_email_confirm/',
   'POST /api/team-members/accept-invite/',
+  'GET /media/*',
 ];
 const AUTHENTICATED_ONLY = [
   'POST /api/users/set_password/',
@@ -46,6 +47,8 @@ const AUTHENTICATED_ONLY = [
   'GET /api/subscription-tiers/:id/',
   'GET /api/system-notifications/',
   'GET /api/system-notifications/:id/',
+  'GET /api/location-autocomplete/',
+  'GET /api/location-forward-geo/',
 ];
 
 const t = useTestApp();

@@ -1,8 +1,8 @@
 // The schema object handed to drizzle (relational queries) and drizzle-kit. Not a barrel for app code:
 // repositories import tables from their own schema files.
 export * from './accounts.ts';
-export * from './team.ts';
-export * from './users.ts';
 export * from './catalog.ts';
 export * from './inventory.ts';
 export * from './media.ts';
+export * from './team.ts';
+export * from './users.ts';

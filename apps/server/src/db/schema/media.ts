@@ -53,10 +53,7 @@ export const experienceImages = pgTable(
       .references(() => filerImages.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.experienceId, t.imageId] }),
-    index('experience_images_image_idx').on(t.accountId, t.imageId),
-  ],
+  (t) => [primaryKey({ columns: [t.experienceId, t.imageId] }), index('experience_images_image_idx').on(t.accountId, t.imageId)],
 );
 
 /**

@@ -1,0 +1,118 @@
+import { idParams } from '@excursio/contract/common';
+import { type ListQuery as CommonListQuery, paginated } from '@excursio/contract/list';
+import type { Feature, PermissionTitle } from '@excursio/contract/permissions';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { principalOf } from '../../http/access.ts';
+import { listQuerySchema, type Ordering, orderingOf, paginate } from '../../http/paging.ts';
+import type { Api } from '../../http/types.ts';
+
+const access = (permission: PermissionTitle) => ({
+  access: { permissions: [permission], features: ['experiences'] as Feature[] },
+});
+const read = access('View experiences');
+const write = access('Manage experiences');
+
+/** Paging, search and the resource's own filters, as parsed. */
+type ListQuery<F extends z.ZodRawShape> = CommonListQuery & z.output<z.ZodObject<F>>;
+/** Route options with the schemas erased from the types (see `resourceRoutes`). */
+const options = (config: object, schema: FastifySchema) => ({ config, schema });
+
+/** One booking-info resource: its schemas and the service calls behind the six CRUD routes. */
+export type Resource<
+  Item extends z.ZodType,
+  Input extends z.ZodType,
+  Patch extends z.ZodType,
+  F extends z.ZodRawShape,
+  O extends string,
+> = {
+  path: string;
+  tag: string;
+  /** 'meeting point' / 'meeting points': used in the summaries. */
+  noun: string;
+  nouns: string;
+  item: Item;
+  input: Input;
+  patchInput: Patch;
+  filters: F;
+  ordering: { allowed: readonly O[]; fallback: Ordering<O> };
+  list: (
+    accountId: string,
+    query: ListQuery<F> & { ordering: Ordering<O> },
+  ) => Promise<{ results: z.output<Item>[]; count: number }>;
+  get: (accountId: string, id: string) => Promise<z.output<Item>>;
+  create: (accountId: string, body: z.output<Input>) => Promise<z.output<Item>>;
+  replace: (accountId: string, id: string, body: z.output<Input>) => Promise<z.output<Item>>;
+  update: (accountId: string, id: string, body: z.output<Patch>) => Promise<z.output<Item>>;
+  remove: (accountId: string, id: string) => Promise<void>;
+};
+
+/**
+ * Registers the specification's CRUD set on `path` and `path:id/`: reads need 'View experiences',
+ * writes 'Manage experiences', both the 'experiences' feature.
+ */
+export const resourceRoutes = <
+  Item extends z.ZodType,
+  Input extends z.ZodType,
+  Patch extends z.ZodType,
+  F extends z.ZodRawShape,
+  O extends string,
+>(
+  app: Api,
+  r: Resource<Item, Input, Patch, F, O>,
+) => {
+  // The schemas are generic here, which the zod type provider cannot resolve: the route options are
+  // checked at runtime by the same schemas, and `Resource` types what the service calls receive.
+  const api = app as unknown as FastifyInstance;
+  const tags = [r.tag];
+  const one = `${r.path}:id/`;
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const querystring = listQuerySchema(r.filters);
+
+  api.get(
+    r.path,
+    options(read, { tags, summary: `List ${r.nouns}`, querystring, response: { 200: paginated(r.item) } }),
+    async (request) => {
+      const query = request.query as ListQuery<F>;
+      const ordering = orderingOf(query.ordering, r.ordering.allowed, r.ordering.fallback);
+      const { results, count } = await r.list(principalOf(request).accountId, { ...query, ordering });
+      return paginate(request, query, results, count);
+    },
+  );
+
+  api.post(
+    r.path,
+    options(write, { tags, summary: `Create a ${r.noun}`, body: r.input, response: { 201: r.item } }),
+    async (request, reply) => {
+      const created = await r.create(principalOf(request).accountId, request.body as z.output<Input>);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.get(
+    one,
+    options(read, { tags, summary: `Retrieve a ${r.noun}`, params: idParams, response: { 200: r.item } }),
+    async (request) => r.get(principalOf(request).accountId, idOf(request)),
+  );
+
+  api.put(
+    one,
+    options(write, { tags, summary: `Replace a ${r.noun}`, params: idParams, body: r.input, response: { 200: r.item } }),
+    async (request) => r.replace(principalOf(request).accountId, idOf(request), request.body as z.output<Input>),
+  );
+
+  api.patch(
+    one,
+    options(write, { tags, summary: `Update a ${r.noun}`, params: idParams, body: r.patchInput, response: { 200: r.item } }),
+    async (request) => r.update(principalOf(request).accountId, idOf(request), request.body as z.output<Patch>),
+  );
+
+  api.delete(
+    one,
+    options(write, { tags, summary: `Delete a ${r.noun}`, params: idParams, response: { 204: z.null() } }),
+    async (request, reply) => {
+      await r.remove(principalOf(request).accountId, idOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,137 @@
+import type { ErrorItem } from '@excursio/contract/list';
+import { type StartTime, type StartTimeInput, startTimeProblems, startTimesOverlap } from '@excursio/contract/schedule';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError, invalid, notFound } from '../../http/app-error.ts';
+import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { experienceStats, lockExperience } from './experiences.repository.ts';
+import { problemsIntroduced, publishFactsOf } from './experiences.service.ts';
+import {
+  deleteStartTime,
+  findStartTime,
+  insertStartTime,
+  linesOfExperience,
+  listStartTimes,
+  type StartTimeOrderingField,
+  type StartTimeRow,
+  type StartTimeValues,
+  updateStartTime,
+} from './start-times.repository.ts';
+
+type Line = { time: string; weekdays: number[]; date_from: string; date_to: string | null; capacity: number };
+
+const toStartTime = (row: StartTimeRow): StartTime => ({
+  id: row.id,
+  experience_id: row.experienceId,
+  time: row.time,
+  weekdays: row.weekdays,
+  date_from: row.dateFrom,
+  date_to: row.dateTo,
+  capacity: row.capacity,
+  time_zone: row.timeZone,
+  created_at: row.createdAt.toISOString(),
+});
+
+const valuesOf = (line: Line): StartTimeValues => ({
+  time: line.time,
+  weekdays: line.weekdays,
+  dateFrom: line.date_from,
+  dateTo: line.date_to,
+  capacity: line.capacity,
+});
+
+export const listStartTimesPage = async (
+  db: Db,
+  accountId: string,
+  query: { experience?: string; search?: string; page: number; page_size: number; ordering: Ordering<StartTimeOrderingField> },
+) => {
+  const { rows, count } = await listStartTimes(db, accountId, {
+    experienceId: query.experience,
+    search: query.search,
+    ordering: query.ordering,
+    ...pageWindow(query),
+  });
+  return { results: rows.map(toStartTime), count };
+};
+
+export const getStartTime = async (db: Executor, accountId: string, startTimeId: string) => {
+  const row = await findStartTime(db, accountId, startTimeId);
+  if (!row) throw notFound();
+  return toStartTime(row);
+};
+
+/**
+ * A line on its own (dates and weekdays) and against the offer's other lines. The caller holds the
+ * offer's row lock, so a parallel write of the same line waits and then sees this one.
+ */
+const checkLine = async (db: Executor, accountId: string, experienceId: string, line: Line, exceptId?: string) => {
+  const problems = startTimeProblems(line);
+  if (problems.length)
+    throw new AppError(
+      400,
+      problems.map((p): ErrorItem => ({ code: 'invalid', ...p })),
+    );
+  const others = await linesOfExperience(db, accountId, experienceId, exceptId);
+  if (others.some((other) => startTimesOverlap(line, other))) {
+    throw invalid(
+      'time',
+      `This offer already has a start time at ${line.time} on one of these weekdays in an overlapping date range.`,
+      'duplicate_start_time',
+    );
+  }
+};
+
+export const createStartTime = async (db: Db, accountId: string, input: StartTimeInput) => {
+  const id = await db.transaction(async (tx) => {
+    const offer = await lockExperience(tx, accountId, input.experience_id);
+    if (!offer) throw invalid('experience_id', 'Offer not found.', 'does_not_exist');
+    await checkLine(tx, accountId, offer.id, input);
+    return (await insertStartTime(tx, accountId, offer.id, valuesOf(input))).id;
+  });
+  return getStartTime(db, accountId, id);
+};
+
+/** The line, re-read under its offer's lock (a parallel delete may have removed it meanwhile). */
+const lockedLine = async (db: Executor, accountId: string, startTimeId: string) => {
+  const found = await findStartTime(db, accountId, startTimeId);
+  if (!found) throw notFound();
+  const offer = await lockExperience(db, accountId, found.experienceId);
+  const line = offer && (await findStartTime(db, accountId, startTimeId));
+  if (!offer || !line) throw notFound();
+  return { offer, line };
+};
+
+/** PUT (every field) and PATCH (the given ones). */
+export const changeStartTime = async (db: Db, accountId: string, startTimeId: string, input: Partial<Line>) => {
+  await db.transaction(async (tx) => {
+    const { line } = await lockedLine(tx, accountId, startTimeId);
+    const next: Line = {
+      time: input.time ?? line.time,
+      weekdays: input.weekdays ?? line.weekdays,
+      date_from: input.date_from ?? line.dateFrom,
+      date_to: input.date_to === undefined ? line.dateTo : input.date_to,
+      capacity: input.capacity ?? line.capacity,
+    };
+    await checkLine(tx, accountId, line.experienceId, next, startTimeId);
+    await updateStartTime(tx, accountId, startTimeId, valuesOf(next));
+  });
+  return getStartTime(db, accountId, startTimeId);
+};
+
+const LAST_START_TIME =
+  "This is the offer's last start time, and an Active offer needs at least one to stay sellable. Set the offer Inactive first.";
+
+/** An Active offer keeps at least one start time (unless it needs none): it must be set Inactive first. */
+export const removeStartTime = async (db: Db, accountId: string, startTimeId: string) => {
+  await db.transaction(async (tx) => {
+    const { offer } = await lockedLine(tx, accountId, startTimeId);
+    if (offer.status === 'active') {
+      const stats = await experienceStats(tx, accountId, offer.id);
+      const fields = { type: offer.type, is_open_dated: offer.isOpenDated, title: offer.title, description: offer.description };
+      const after = { ...stats, startTimesCount: stats.startTimesCount - 1 };
+      const problems = problemsIntroduced(true, publishFactsOf(fields, stats), publishFactsOf(fields, after));
+      // Only the start-time rule can be broken by removing a line.
+      if (problems.length) throw invalid('start_times', LAST_START_TIME, 'not_publishable');
+    }
+    await deleteStartTime(tx, accountId, startTimeId);
+  });
+};
