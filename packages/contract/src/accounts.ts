@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from './auth.ts';
+import { timeZone } from './catalog-common.ts';
 import { id, timestamp } from './common.ts';
 
 const text = (max = 200) => z.string().trim().max(max);
@@ -23,9 +24,7 @@ export const TIME_FORMATS = ['24h', '12h'] as const;
 export const profile = z.strictObject({
   description: text(2000),
   logo_url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL.' })]),
-  timezone: z.string().refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', {
-    error: 'Unknown time zone.',
-  }),
+  timezone: timeZone,
   currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Use a three-letter ISO 4217 currency code.' }),
   time_format: z.enum(TIME_FORMATS),
   language: z.string().regex(/^[a-z]{2}$/, { error: 'Use a two-letter language code.' }),

@@ -21,9 +21,17 @@ export const isoDate = z.iso.date({ error: 'Use the date format YYYY-MM-DD.' });
 export const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Use the time format HH:mm (24-hour).' });
 export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
-export const timeZone = z.string().refine((tz) => tz === 'UTC' || Intl.supportedValuesOf('timeZone').includes(tz), {
-  error: 'Unknown time zone.',
-});
+/** Whether the runtime knows this IANA zone, canonical or alias (Asia/Kolkata and Asia/Calcutta alike). */
+export const isTimeZone = (tz: string) => {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const timeZone = z.string().refine(isTimeZone, { error: 'Unknown time zone.' });
 export const currency = z.string().regex(/^[A-Z]{3}$/, { error: 'Use a three-letter ISO 4217 currency code.' });
 export const textList = z.array(z.string().trim().min(1).max(500)).max(50);
 

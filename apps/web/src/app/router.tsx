@@ -4,6 +4,8 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RequireAuth } from '../components/guards/require-auth.tsx';
 import type { RouteHandle } from '../components/shell/navigation.ts';
 import { authRoutes } from './routes/auth.routes.tsx';
+import { catalogListRoutes } from './routes/catalog-lists.routes.tsx';
+import { experiencesRoutes } from './routes/experiences.routes.tsx';
 import { lazyPage } from './routes/lazy-page.ts';
 import { notBuiltRoutes } from './routes/not-built.routes.tsx';
 import { settingsRoutes } from './routes/settings.routes.tsx';
@@ -35,6 +37,8 @@ export const router = createBrowserRouter([
                 ),
               },
               ...settingsRoutes,
+              ...catalogListRoutes,
+              ...experiencesRoutes,
               ...notBuiltRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -74,6 +74,19 @@ export const listExperiences = async (
     type: experiences.type,
   }[query.ordering.field];
   const direction = query.ordering.descending ? desc : asc;
+  // Deferred join: pick the page's ids first, then compute price and thumbnail for those rows only
+  // (computed in one select, PostgreSQL would evaluate them for every skipped row of a far page too).
+  const page = db
+    .select({
+      id: experiences.id,
+      position: sql<number>`row_number() over (order by ${direction(column)}, ${asc(experiences.id)})`.as('position'),
+    })
+    .from(experiences)
+    .where(where)
+    .orderBy(direction(column), asc(experiences.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
   const rows: ExperienceListRow[] = await db
     .select({
       id: experiences.id,
@@ -90,11 +103,9 @@ export const listExperiences = async (
       fromPrice,
       thumbVariants: firstImageVariants,
     })
-    .from(experiences)
-    .where(where)
-    .orderBy(direction(column), asc(experiences.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .from(page)
+    .innerJoin(experiences, eq(experiences.id, page.id))
+    .orderBy(asc(page.position));
   const [{ total }] = await db.select({ total: count() }).from(experiences).where(where);
   return { rows, count: total };
 };

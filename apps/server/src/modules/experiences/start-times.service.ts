@@ -5,6 +5,7 @@ import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
 import { experienceStats, lockExperience } from './experiences.repository.ts';
 import { problemsIntroduced, publishFactsOf } from './experiences.service.ts';
+import { unsellable } from './sellable.ts';
 import {
   deleteStartTime,
   findStartTime,
@@ -130,7 +131,7 @@ export const removeStartTime = async (db: Db, accountId: string, startTimeId: st
       const after = { ...stats, startTimesCount: stats.startTimesCount - 1 };
       const problems = problemsIntroduced(true, publishFactsOf(fields, stats), publishFactsOf(fields, after));
       // Only the start-time rule can be broken by removing a line.
-      if (problems.length) throw invalid('start_times', LAST_START_TIME, 'not_publishable');
+      if (problems.length) throw unsellable('start_times', LAST_START_TIME);
     }
     await deleteStartTime(tx, accountId, startTimeId);
   });

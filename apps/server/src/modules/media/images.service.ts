@@ -5,6 +5,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
 import type { Storage } from '../../integrations/storage.ts';
+import { unsellable } from '../experiences/sellable.ts';
 import {
   deleteImage,
   findFolder,
@@ -142,10 +143,9 @@ export const changeImage = async (
 /** Refuses to take the last image of an Active offer (it would no longer be publishable). */
 export const refuseLastImageOfActive = (offer: { status: string; title: string }, galleryCount: number) => {
   if (offer.status === 'active' && galleryCount <= 1) {
-    throw invalid(
-      null,
+    throw unsellable(
+      'images',
       `This is the only image of the active offer '${offer.title}'. Add another image or deactivate the offer first.`,
-      'not_publishable',
     );
   }
 };

@@ -230,7 +230,7 @@ describe('pricing rates', () => {
     expect((await remove(first.id, s.headers)).statusCode).toBe(204);
     const before = await stored(s.account);
     const last = await remove(second.json().id, s.headers);
-    expectError(last, 400, { code: 'not_publishable', attr: null, detail: /Set the offer Inactive first/ }, 'client_error');
+    expectError(last, 400, { code: 'not_publishable', attr: 'rates', detail: /Set the offer Inactive first/ });
     const other = await createExperience(t, s.account);
     const move = await send(
       'PUT',
@@ -238,7 +238,7 @@ describe('pricing rates', () => {
       { experience_id: other.id, name: 'Away', prices: [{ pricing_category_id: s.child.id, price: 1 }] },
       s.headers,
     );
-    expectError(move, 400, { code: 'not_publishable' }, 'client_error');
+    expectError(move, 400, { code: 'not_publishable', attr: 'rates' });
     expect(await stored(s.account)).toEqual(before);
 
     // Editing the last rate (its prices stay non-empty) is fine; once Inactive it may go.

@@ -2,6 +2,7 @@ import { type PricingRate, type PricingRateInput, type RatePriceInput, rateProbl
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { unsellable } from '../experiences/sellable.ts';
 import {
   countPricedRates,
   deletePricingRate,
@@ -121,7 +122,7 @@ const rateValues = (input: RateFields): PricingRateValues => ({
 /** Refuses to leave an Active offer without a priced rate (once `rateId` is gone from it). */
 const keepActiveOfferPriced = async (db: Executor, accountId: string, offer: { id: string; status: string }, rateId: string) => {
   if (offer.status !== 'active') return;
-  if ((await countPricedRates(db, accountId, offer.id, rateId)) === 0) throw badRequest(LAST_PRICED_RATE, 'not_publishable');
+  if ((await countPricedRates(db, accountId, offer.id, rateId)) === 0) throw unsellable('rates', LAST_PRICED_RATE);
 };
 
 export const createPricingRate = async (db: Db, accountId: string, input: PricingRateInput) => {

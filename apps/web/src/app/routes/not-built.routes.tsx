@@ -16,19 +16,6 @@ type Area = {
 
 /** Areas of the route table that are not built yet: one shared page naming the area. */
 const AREAS: Area[] = [
-  { path: 'products/experiences/overview', title: 'Offers', permissions: ['View experiences'], tabs: 'experiences' },
-  {
-    path: 'products/experiences/editor/:experienceId/:step?',
-    title: 'Offer editor',
-    area: 'The offer editor',
-    plural: false,
-    permissions: ['Manage experiences'],
-  },
-  { path: 'pricing-catalogue', title: 'Pricing rates', permissions: ['Manage experiences'], tabs: 'experiences' },
-  { path: 'pricing-categories', title: 'Pricing categories', permissions: ['Manage experiences'], tabs: 'experiences' },
-  { path: 'inventory/overview', title: 'Inventory', plural: false, permissions: ['Manage inventory'], tabs: 'inventory' },
-  { path: 'inventory/categories', title: 'Inventory categories', permissions: ['Manage inventory'], tabs: 'inventory' },
-  { path: 'inventory/tags', title: 'Inventory tags', permissions: ['Manage inventory'], tabs: 'inventory' },
   { path: 'sales/stores', title: 'Stores', permissions: ['Manage stores'] },
   {
     path: 'sales/stores/editor/:storeId/:step?',

@@ -138,9 +138,9 @@ export const TAB_GROUPS: Record<TabGroup, TabItem[]> = {
     { label: 'Pricing rates', to: '/pricing-catalogue', permissions: ['Manage experiences'] },
   ],
   inventory: [
-    { label: 'Overview', to: '/inventory/overview' },
-    { label: 'Categories', to: '/inventory/categories' },
-    { label: 'Tags', to: '/inventory/tags' },
+    { label: 'Items', to: '/inventory/overview', permissions: ['Manage inventory'] },
+    { label: 'Categories', to: '/inventory/categories', permissions: ['Manage inventory'] },
+    { label: 'Tags', to: '/inventory/tags', permissions: ['Manage inventory'] },
   ],
   account: [{ label: 'My account', to: '/settings/account' }],
 };

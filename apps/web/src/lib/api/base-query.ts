@@ -41,6 +41,24 @@ const refreshSession = (api: Parameters<BaseQueryFn>[1]): Promise<boolean> => {
 };
 
 /**
+ * After a 401: refresh the session (parallel callers share one refresh) unless the cap is reached.
+ * False = gave up: the user is marked unauthenticated. Also used by the XHR uploader (`lib/upload`).
+ */
+export const recoverSession = async (api: Parameters<BaseQueryFn>[1]): Promise<boolean> => {
+  const refreshed = refreshCount < REFRESH_RETRY_CAP && (await refreshSession(api));
+  if (!refreshed) {
+    console.log(MESSAGES.refreshExpired);
+    api.dispatch(unauthenticated());
+  }
+  return refreshed;
+};
+
+/** A retry after a refresh got through: the session works again; only fruitless refreshes count. */
+export const sessionWorks = () => {
+  refreshCount = 0;
+};
+
+/**
  * Specification §4 and §8: on 401, refresh the session and retry the original request once.
  * After REFRESH_RETRY_CAP refreshes that did not help, or when the refresh itself fails, the user
  * is marked unauthenticated. Every other failure shows one toast per error item.
@@ -52,15 +70,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   let result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status === 401 && !extraOptions?.skipRefresh) {
-    const refreshed = refreshCount < REFRESH_RETRY_CAP && (await refreshSession(api));
-    if (!refreshed) {
-      console.log(MESSAGES.refreshExpired);
-      api.dispatch(unauthenticated());
-      return result;
-    }
+    if (!(await recoverSession(api))) return result;
     result = await rawBaseQuery(args, api, extraOptions ?? {});
-    // A retry that got through proves the session works again; only fruitless refreshes count.
-    if (result.error?.status !== 401) refreshCount = 0;
+    if (result.error?.status !== 401) sessionWorks();
   }
   if (result.error && !extraOptions?.silent) showErrorToasts(errorMessages(result.error));
   return result;

@@ -24,18 +24,18 @@ import type {
   experienceInventoryInput,
   InventoryCategory,
   InventoryItem,
+  InventoryTag,
   inventoryItemInput,
   inventoryItemPatchInput,
-  InventoryTag,
 } from '@excursio/contract/inventory';
 import type { Paginated } from '@excursio/contract/list';
 import type { Place } from '@excursio/contract/location';
 import type { FilerImage, Video, videoInput } from '@excursio/contract/media';
 import type {
   PricingCategory,
+  PricingRate,
   pricingCategoryInput,
   pricingCategoryPatchInput,
-  PricingRate,
   pricingRateInput,
   pricingRatePatchInput,
 } from '@excursio/contract/pricing';
@@ -78,7 +78,7 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => ({ url: `/experiences/${id}/duplicate/`, method: 'POST' }),
       invalidatesTags: ['Experience', 'PricingRate'],
     }),
-    reorderExperienceImages: build.mutation<Experience, { id: string; image_ids: string[] }>({
+    reorderExperienceImages: build.mutation<{ results: Experience['images'] }, { id: string; image_ids: string[] }>({
       query: ({ id, ...body }) => ({ url: `/experiences/${id}/reorder-images/`, method: 'PATCH', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Experience', id }],
     }),
@@ -294,6 +294,16 @@ export const catalogApi = api.injectEndpoints({
       query: (q) => ({ url: '/location-autocomplete/', params: { q } }),
       keepUnusedDataFor: 300,
     }),
+
+    // Booking info by id (a selected point or policy may lie beyond the first page of the list)
+    getMeetingPoint: build.query<MeetingPoint, string>({
+      query: (id) => `/meeting-points/${id}/`,
+      providesTags: ['MeetingPoint'],
+    }),
+    getCancellationPolicy: build.query<CancellationPolicy, string>({
+      query: (id) => `/cancellation-policies/${id}/`,
+      providesTags: ['CancellationPolicy'],
+    }),
   }),
 });
 
@@ -354,4 +364,6 @@ export const {
   useDeleteVideoMutation,
   useListFilerImagesQuery,
   useLocationAutocompleteQuery,
+  useGetMeetingPointQuery,
+  useGetCancellationPolicyQuery,
 } = catalogApi;

@@ -1,9 +1,9 @@
 import { EDITOR_STEPS, type EditorStep } from '@excursio/contract/experiences';
 import { Button, Group, Paper } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import classes from './editor.module.css';
 
-export const editorPath = (experienceId: string, step: EditorStep) =>
-  `/products/experiences/editor/${experienceId}/${step}`;
+export const editorPath = (experienceId: string, step: EditorStep) => `/products/experiences/editor/${experienceId}/${step}`;
 
 /** Previous and next step of the editor (null at either end). */
 export const stepNeighbours = (step: EditorStep) => {
@@ -27,12 +27,12 @@ export function EditorFooter({ experienceId, step, form }: { experienceId: strin
   const navigate = useNavigate();
   const { previous, next } = stepNeighbours(step);
   return (
-    <Paper withBorder p="sm" radius="md" pos="sticky" bottom={0} style={{ zIndex: 5 }} mt="lg">
-      <Group justify="space-between">
+    <Paper withBorder p="sm" radius="md" pos="sticky" bottom={0} style={{ zIndex: 5 }} mt="lg" className={classes.footer}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
         <Button variant="default" disabled={!previous} onClick={() => previous && navigate(editorPath(experienceId, previous))}>
           Back
         </Button>
-        <Group gap="sm">
+        <Group gap="xs" wrap="nowrap">
           {form && (
             <Button variant="default" disabled={!form.dirty} loading={form.saving} onClick={() => form.onSave(null)}>
               Save

@@ -1,0 +1,13 @@
+import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES, type ActivationStatus } from '@excursio/contract/experiences';
+import { Badge } from '@mantine/core';
+
+/** ui.md: Draft grey, Active green, Inactive orange — the same everywhere. */
+const COLORS: Record<ActivationStatus, string> = { draft: 'gray', active: 'green', inactive: 'orange' };
+
+export const STATUS_OPTIONS = ACTIVATION_STATUSES.map((value) => ({ value, label: ACTIVATION_STATUS_LABELS[value] }));
+
+export const OfferStatusBadge = ({ status }: { status: ActivationStatus }) => (
+  <Badge variant="light" color={COLORS[status]} radius="sm">
+    {ACTIVATION_STATUS_LABELS[status]}
+  </Badge>
+);

@@ -1,0 +1,182 @@
+import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES, type Experience } from '@excursio/contract/experiences';
+import { Group, Input, NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
+import { EditorFooter } from '../editor-footer.tsx';
+import { CUTOFF_UNITS, effectivePublishProblems } from '../editor-rules.ts';
+import { FormSection } from '../form-section.tsx';
+import { PublishChecklist } from '../publish-checklist.tsx';
+import { useStepForm } from '../step-form.tsx';
+import { settingsSchema, settingsValues } from '../step-schemas.ts';
+
+const UNIT_OPTIONS = CUTOFF_UNITS.map((unit) => ({ value: unit, label: unit[0].toUpperCase() + unit.slice(1) }));
+const CONFIRMATION_OPTIONS = [
+  { value: 'instant', label: 'Instant' },
+  { value: 'on_request', label: 'On request' },
+];
+const VISIBILITY_OPTIONS = [
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+];
+
+export function SettingsStep({ experience }: { experience: Experience }) {
+  const values = useMemo(() => settingsValues(experience), [experience]);
+  const { form, footer, guardDialog } = useStepForm({ experience, schema: settingsSchema, values });
+  const { control, watch, formState } = form;
+  const { errors } = formState;
+  const isTicket = experience.type === 'ticket';
+  const [confirmation, visibility, openDated, status] = watch(['confirmation_mode', 'visibility', 'is_open_dated', 'status']);
+  const problems = effectivePublishProblems(experience, openDated);
+  // An offer that is Active already stays selectable; going Active needs a sellable offer.
+  const activeBlocked = problems.length > 0 && experience.status !== 'active';
+  const statusOptions = ACTIVATION_STATUSES.map((value) => ({
+    value,
+    label: ACTIVATION_STATUS_LABELS[value],
+    disabled: value === 'active' && activeBlocked,
+  }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        footer.onSave(null);
+      }}
+    >
+      <Stack gap="lg">
+        <FormSection title="Booking" description="How and until when visitors can book.">
+          <Input.Wrapper
+            label="Booking cut-off"
+            description="How long before a start bookings close. 0 lets visitors book until the start."
+            error={errors.cutoff_value?.message}
+          >
+            <Group gap="sm" mt={6} wrap="nowrap" maw={360}>
+              <Controller
+                control={control}
+                name="cutoff_value"
+                render={({ field }) => (
+                  <NumberInput
+                    aria-label="Booking cut-off"
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    value={field.value}
+                    onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.cutoff_value)}
+                    style={{ flex: 1 }}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="cutoff_unit"
+                render={({ field }) => (
+                  <Select
+                    aria-label="Cut-off unit"
+                    data={UNIT_OPTIONS}
+                    value={field.value}
+                    onChange={(next) => next && field.onChange(next)}
+                    allowDeselect={false}
+                    w={130}
+                  />
+                )}
+              />
+            </Group>
+          </Input.Wrapper>
+          <Controller
+            control={control}
+            name="confirmation_mode"
+            render={({ field }) => (
+              <Input.Wrapper
+                label="Confirmation"
+                description={
+                  confirmation === 'instant'
+                    ? 'Bookings are confirmed at once.'
+                    : 'You confirm each booking yourself before it is final.'
+                }
+              >
+                <SegmentedControl
+                  mt={6}
+                  display="flex"
+                  maw={360}
+                  aria-label="Confirmation"
+                  data={CONFIRMATION_OPTIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          <Controller
+            control={control}
+            name="visibility"
+            render={({ field }) => (
+              <Input.Wrapper
+                label="Visibility"
+                description={
+                  visibility === 'public'
+                    ? 'Listed in your stores and the webstore.'
+                    : 'Hidden from listings; bookable only through a direct link or by your team.'
+                }
+              >
+                <SegmentedControl
+                  mt={6}
+                  display="flex"
+                  maw={360}
+                  aria-label="Visibility"
+                  data={VISIBILITY_OPTIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          {isTicket ? (
+            <Controller
+              control={control}
+              name="is_open_dated"
+              render={({ field }) => (
+                <Switch
+                  label="Open-dated"
+                  description="The ticket is valid on any day: visitors book no date or start time."
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                />
+              )}
+            />
+          ) : null}
+        </FormSection>
+
+        <FormSection title="Status" description="Only Active offers can be booked.">
+          <PublishChecklist experienceId={experience.id} problems={problems} />
+          <Controller
+            control={control}
+            name="status"
+            render={({ field }) => (
+              <Input.Wrapper label="Status" error={errors.status?.message}>
+                <SegmentedControl
+                  mt={6}
+                  display="flex"
+                  maw={360}
+                  aria-label="Status"
+                  data={statusOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  color={status === 'active' ? 'green' : status === 'inactive' ? 'orange' : 'gray'}
+                />
+              </Input.Wrapper>
+            )}
+          />
+          {activeBlocked ? (
+            <Text size="xs" c="dimmed">
+              Active is available once everything above is done.
+            </Text>
+          ) : null}
+        </FormSection>
+      </Stack>
+      <EditorFooter experienceId={experience.id} step="settings" form={footer} />
+      {guardDialog}
+    </form>
+  );
+}

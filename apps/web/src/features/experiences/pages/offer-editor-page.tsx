@@ -1,0 +1,75 @@
+import type { EditorStep, Experience } from '@excursio/contract/experiences';
+import { MESSAGES } from '@excursio/contract/messages';
+import { Skeleton, Stack } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { type ComponentType, useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { editorPath } from '../editor/editor-footer.tsx';
+import { EditorHeader } from '../editor/editor-header.tsx';
+import { FIRST_STEP, isEditorStep, OVERVIEW_PATH } from '../editor/editor-rules.ts';
+import { BasicInfoStep } from '../editor/steps/basic-info-step.tsx';
+import { BookingInfoStep } from '../editor/steps/booking-info-step.tsx';
+import { DescriptionStep } from '../editor/steps/description-step.tsx';
+import { MediaStep } from '../editor/steps/media-step.tsx';
+import { PreviewStep } from '../editor/steps/preview-step.tsx';
+import { PricingStep } from '../editor/steps/pricing-step.tsx';
+import { SettingsStep } from '../editor/steps/settings-step.tsx';
+import { useEditorSession } from '../editor/use-editor-session.ts';
+
+const STEPS: Record<EditorStep, ComponentType<{ experience: Experience }>> = {
+  'basic-info': BasicInfoStep,
+  description: DescriptionStep,
+  pricing: PricingStep,
+  media: MediaStep,
+  settings: SettingsStep,
+  'booking-info': BookingInfoStep,
+  preview: PreviewStep,
+};
+
+/**
+ * `/products/experiences/editor/:experienceId/:step?` (specification §2 "Editor entry and exit"):
+ * loads the offer unless it is cached, sends the user back to the overview when loading fails,
+ * and keeps the redux editor flag and navigation in step while the editor is open.
+ */
+export const OfferEditorPage = () => {
+  const { experienceId, step } = useParams();
+  const navigate = useNavigate();
+  const current = isEditorStep(step) ? step : null;
+  const { data: experience, error } = useGetExperienceQuery(experienceId ?? skipToken);
+
+  useEffect(() => {
+    if (experienceId) return;
+    notifyError(MESSAGES.missingId('experience'));
+    navigate(OVERVIEW_PATH, { replace: true });
+  }, [experienceId, navigate]);
+
+  // The request layer has already shown the error toasts.
+  useEffect(() => {
+    if (error) navigate(OVERVIEW_PATH, { replace: true });
+  }, [error, navigate]);
+
+  useEditorSession(current);
+
+  if (!experienceId) return null;
+  // No step, or one the editor does not have: the landing step.
+  if (!current) return <Navigate to={editorPath(experienceId, FIRST_STEP)} replace />;
+  if (!experience) return <EditorSkeleton />;
+  const Step = STEPS[current];
+  return (
+    <Stack gap={0}>
+      <EditorHeader experience={experience} step={current} />
+      <Step experience={experience} />
+    </Stack>
+  );
+};
+
+const EditorSkeleton = () => (
+  <Stack gap="md" aria-busy="true" aria-label="Loading the offer">
+    <Skeleton height={14} width={90} />
+    <Skeleton height={28} width="40%" />
+    <Skeleton height={40} />
+    <Skeleton height={320} radius="md" />
+  </Stack>
+);

@@ -1,0 +1,190 @@
+import { EXPERIENCE_CATEGORIES, EXPERIENCE_TYPE_LABELS, type ExperienceListItem } from '@excursio/contract/experiences';
+import { MESSAGES } from '@excursio/contract/messages';
+import { Anchor, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, IconButton } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
+import {
+  useDeleteExperienceMutation,
+  useDuplicateExperienceMutation,
+  useListExperiencesQuery,
+} from '../../../lib/api/catalog.api.ts';
+import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { NewOfferModal, TYPE_OPTIONS } from '../components/new-offer-modal.tsx';
+import { OfferStatusBadge, STATUS_OPTIONS } from '../components/offer-status-badge.tsx';
+import { OfferThumbnail } from '../components/offer-thumbnail.tsx';
+import { editorPath } from '../editor/editor-footer.tsx';
+
+const FILTERS = ['status', 'type'] as const;
+const editorLink = (id: string) => editorPath(id, 'basic-info');
+const categoryLabel = (value: string) => EXPERIENCE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+const NO_MANAGE = "Requires the 'Manage experiences' permission";
+
+/** The offers overview (Catalog tab): search, status and type filters, sortable columns, paging in the URL. */
+export const OffersOverviewPage = () => {
+  const list = useListParams(FILTERS);
+  const { data, isFetching, error } = useListExperiencesQuery(list.apiQuery, { skip: !list.ready });
+  useResetPageOnNotFound(list, error);
+  const canManage = useAccess().can(['Manage experiences']);
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ExperienceListItem | null>(null);
+  const [duplicate] = useDuplicateExperienceMutation();
+  const [remove, { isLoading: isDeleting }] = useDeleteExperienceMutation();
+
+  const copy = async (offer: ExperienceListItem) => {
+    const result = await duplicate(offer.id);
+    if (result.error) return;
+    // Specification §2: after a copy the user is on the overview — here already; the list refetches with the copy.
+    notifySuccess(MESSAGES.experienceCopied);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove(deleting.id);
+    if (!result.error) notifySuccess(MESSAGES.deleted);
+    setDeleting(null);
+  };
+
+  const columns: Column<ExperienceListItem>[] = [
+    {
+      key: 'title',
+      header: 'Offer',
+      sortField: 'title',
+      render: (o) => (
+        <Group gap="sm" wrap="nowrap" miw={220}>
+          <OfferThumbnail url={o.thumbnail_url} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            {canManage ? (
+              <Anchor component={Link} to={editorLink(o.id)} size="sm" fw={500} c="inherit" lineClamp={1}>
+                {o.title}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={500} lineClamp={1}>
+                {o.title}
+              </Text>
+            )}
+            {o.city || o.category ? (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {[o.city, categoryLabel(o.category)].filter(Boolean).join(' · ')}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      sortField: 'type',
+      render: (o) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {EXPERIENCE_TYPE_LABELS[o.type]}
+        </Text>
+      ),
+      width: 140,
+    },
+    { key: 'status', header: 'Status', sortField: 'status', render: (o) => <OfferStatusBadge status={o.status} />, width: 110 },
+    {
+      key: 'price',
+      header: 'From',
+      render: (o) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={o.from_price === null ? 'dimmed' : undefined}>
+          {o.from_price === null ? '—' : formatMoney(o.from_price, o.currency)}
+        </Text>
+      ),
+      align: 'right',
+      width: 120,
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      render: (o) => (
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayDate(o.created_at)}
+        </Text>
+      ),
+      width: 160,
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: 48,
+      align: 'right',
+      render: (o) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <IconButton label={`Actions for ${o.title}`}>
+              <IconDots size={16} />
+            </IconButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={15} />} disabled={!canManage} onClick={() => navigate(editorLink(o.id))}>
+              Edit
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={15} />} disabled={!canManage} onClick={() => copy(o)}>
+              Duplicate
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={15} />} disabled={!canManage} onClick={() => setDeleting(o)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const createButton = (
+    <Tooltip label={NO_MANAGE} disabled={canManage}>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={!canManage}>
+        New offer
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageAction>{createButton}</PageAction>
+      <ListToolbar
+        list={list}
+        searchLabel="Search offers"
+        searchPlaceholder="Search by title, city or category"
+        filters={[
+          { key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' },
+          { key: 'type', label: 'Type', options: TYPE_OPTIONS },
+        ]}
+      />
+      <DataTable
+        label="Offers"
+        columns={columns}
+        rowKey={(o) => o.id}
+        {...listTableProps(list, data, isFetching)}
+        empty={{
+          message: list.hasActiveFilters
+            ? 'No offers match these filters.'
+            : 'You have no offers yet. Create your first offer to start selling.',
+          action: list.hasActiveFilters || !canManage ? undefined : createButton,
+        }}
+      />
+      <NewOfferModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete offer"
+        message={`Delete the offer ${deleting?.title ?? ''}? Its rates, schedule and images go with it. This cannot be undone.`}
+        confirmLabel="Delete"
+        loading={isDeleting}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+};

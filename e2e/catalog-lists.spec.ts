@@ -1,0 +1,179 @@
+import { MESSAGES } from '@excursio/contract/messages';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { screenshot, sidebar, signUpOwner, tabs, toast } from './support/account.ts';
+
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+/** Opens a Mantine Select by its label and picks an option. */
+const choose = async (page: Page, scope: Locator | Page, label: string, option: string) => {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+const createPricingCategory = async (page: Page, name: string, type: string, minAge: string, maxAge: string) => {
+  await page.getByRole('button', { name: 'New pricing category' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New pricing category' });
+  await dialog.getByLabel('Name').fill(name);
+  await choose(page, dialog, 'Type', type);
+  if (minAge) await dialog.getByLabel('Minimum age').fill(minAge);
+  if (maxAge) await dialog.getByLabel('Maximum age').fill(maxAge);
+  await dialog.getByRole('button', { name: 'Create category' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, MESSAGES.created).first()).toBeVisible();
+};
+
+test('pricing categories: create through the UI, filter by type in the URL', async ({ page }) => {
+  await signUpOwner(page);
+  await sidebar(page).getByRole('link', { name: 'Pricing categories' }).click();
+  await expect(page).toHaveURL(/\/pricing-categories\?pageSize=25$/);
+  await expect(tabs(page).getByRole('link', { name: 'Pricing categories' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('There are no pricing categories yet.')).toBeVisible();
+
+  // The form checks the age range before anything is sent.
+  await page.getByRole('button', { name: 'New pricing category' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New pricing category' });
+  await dialog.getByLabel('Minimum age').fill('12');
+  await dialog.getByLabel('Maximum age').fill('3');
+  await dialog.getByRole('button', { name: 'Create category' }).click();
+  await expect(dialog.getByText('Enter a name.')).toBeVisible();
+  await expect(dialog.getByText('The maximum age must not be below the minimum age.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await createPricingCategory(page, 'Adult', 'Adult', '18', '');
+  await createPricingCategory(page, 'Child', 'Child', '3', '12');
+
+  const table = page.getByRole('table', { name: 'Pricing categories' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Adult' })).toContainText('18+');
+  await expect(rows.filter({ hasText: 'Child' })).toContainText('3–12 years');
+  await screenshot(page, 'catalog-lists-01-pricing-categories');
+
+  // Filter by type: the URL and the table follow.
+  await choose(page, page, 'Type', 'Child');
+  await expect.poll(() => query(page).get('type')).toBe('child');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Child');
+  await choose(page, page, 'Type', 'Senior');
+  await expect.poll(() => query(page).get('type')).toBe('senior');
+  await expect(page.getByText('No pricing categories match these filters.')).toBeVisible();
+
+  // The filter survives a reload; 'All' removes it.
+  await page.reload();
+  await expect(page.getByText('No pricing categories match these filters.')).toBeVisible();
+  await choose(page, page, 'Type', 'All');
+  await expect.poll(() => query(page).has('type')).toBe(false);
+  await expect(rows).toHaveCount(2);
+
+  // Edit: the change is saved and listed.
+  await page.getByRole('button', { name: 'Edit Child' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Child' });
+  await edit.getByLabel('Maximum age').fill('11');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(toast(page, MESSAGES.updated)).toBeVisible();
+  await expect(rows.filter({ hasText: 'Child' })).toContainText('3–11 years');
+
+  // Delete with confirmation.
+  await page.getByRole('button', { name: 'Delete Adult' }).click();
+  await page.getByRole('dialog', { name: 'Delete pricing category' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, MESSAGES.deleted)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // The rates tab lists rates across offers; there are none yet.
+  await tabs(page).getByRole('link', { name: 'Pricing rates' }).click();
+  await expect(page).toHaveURL(/\/pricing-catalogue\?pageSize=25$/);
+  await expect(page.getByText('No offer has a rate yet.')).toBeVisible();
+});
+
+test('inventory: a category, a tag and an item using them; toggle inactive and filter by active', async ({ page }) => {
+  await signUpOwner(page);
+  await sidebar(page).getByRole('link', { name: 'Inventory', exact: true }).click();
+  await expect(page).toHaveURL(/\/inventory\/overview\?pageSize=25$/);
+  await expect(tabs(page).getByRole('link', { name: 'Items' })).toHaveAttribute('aria-current', 'page');
+
+  // A category.
+  await tabs(page).getByRole('link', { name: 'Categories' }).click();
+  await expect(page).toHaveURL(/\/inventory\/categories\?pageSize=25$/);
+  await page.getByRole('button', { name: 'New category' }).first().click();
+  const categoryDialog = page.getByRole('dialog', { name: 'New category' });
+  await categoryDialog.getByLabel('Name').fill('Water sports');
+  await categoryDialog.getByLabel('Description').fill('Kayaks and paddles');
+  await categoryDialog.getByRole('button', { name: 'Create category' }).click();
+  await expect(categoryDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Inventory categories' }).locator('tbody tr')).toContainText(['Water sports']);
+
+  // A tag.
+  await tabs(page).getByRole('link', { name: 'Tags' }).click();
+  await page.getByRole('button', { name: 'New tag' }).first().click();
+  const tagDialog = page.getByRole('dialog', { name: 'New tag' });
+  await tagDialog.getByLabel('Name').fill('Summer');
+  await tagDialog.getByRole('button', { name: 'Create tag' }).click();
+  await expect(tagDialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Inventory tags' }).locator('tbody tr')).toContainText(['Summer']);
+
+  // An item using both; a negative price is refused in the form.
+  await tabs(page).getByRole('link', { name: 'Items' }).click();
+  await expect(page.getByText('There are no inventory items yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'New item' }).first().click();
+  const itemDialog = page.getByRole('dialog', { name: 'New item' });
+  await itemDialog.getByLabel('Name').fill('Double kayak');
+  await choose(page, itemDialog, 'Type', 'Equipment');
+  await itemDialog.getByLabel('Stock quantity').fill('8');
+  await itemDialog.getByLabel('Price').fill('-25');
+  await itemDialog.getByRole('button', { name: 'Create item' }).click();
+  await expect(itemDialog.getByText('Enter a price of 0 or more, with at most two decimals.')).toBeVisible();
+  await itemDialog.getByLabel('Price').fill('25.5');
+  await choose(page, itemDialog, 'Category', 'Water sports');
+  const tagInput = itemDialog.getByRole('combobox', { name: 'Tags' });
+  await tagInput.fill('Summ');
+  await page.getByRole('option', { name: 'Summer', exact: true }).click();
+  // A tag created on the spot.
+  await tagInput.fill('Rental');
+  await page.getByRole('option', { name: '+ Create "Rental"' }).click();
+  await expect(itemDialog.getByText('Rental', { exact: true })).toBeVisible();
+  // Clicking the title closes the tag dropdown (Escape would close the dialog once it is shut).
+  await itemDialog.getByRole('heading', { name: 'New item' }).click();
+  await itemDialog.getByRole('button', { name: 'Create item' }).click();
+  await expect(itemDialog).toBeHidden();
+  await expect(toast(page, MESSAGES.created).first()).toBeVisible();
+
+  const rows = page.getByRole('table', { name: 'Inventory items' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  const kayak = rows.filter({ hasText: 'Double kayak' });
+  await expect(kayak).toContainText('Equipment');
+  await expect(kayak).toContainText('Water sports');
+  await expect(kayak).toContainText('Summer');
+  await expect(kayak).toContainText('Rental');
+  await expect(kayak).toContainText('€25.50');
+  await screenshot(page, 'catalog-lists-02-inventory-items');
+
+  // Toggle inactive inline.
+  const active = kayak.getByRole('switch', { name: 'Active: Double kayak' });
+  await expect(active).toBeChecked();
+  // By keyboard: the success toasts of the creations may still cover the row's end.
+  await active.focus();
+  await page.keyboard.press('Space');
+  await expect(toast(page, MESSAGES.updated)).toBeVisible();
+  await expect(active).not.toBeChecked();
+
+  // Filter by active: the URL carries is_active; the inactive item only shows under Inactive.
+  const activeFilter = page.getByRole('radiogroup', { name: 'Active', exact: true });
+  await activeFilter.getByText('Active', { exact: true }).click();
+  await expect.poll(() => query(page).get('is_active')).toBe('true');
+  await expect(page.getByText('No items match these filters.')).toBeVisible();
+  await activeFilter.getByText('Inactive', { exact: true }).click();
+  await expect.poll(() => query(page).get('is_active')).toBe('false');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Double kayak');
+  await activeFilter.getByText('All', { exact: true }).click();
+  await expect.poll(() => query(page).has('is_active')).toBe(false);
+
+  // The counts on the category and tag lists include the item.
+  await tabs(page).getByRole('link', { name: 'Tags' }).click();
+  const tagRows = page.getByRole('table', { name: 'Inventory tags' }).locator('tbody tr');
+  await expect(tagRows).toHaveCount(2);
+  await expect(tagRows.filter({ hasText: 'Summer' }).locator('td').nth(1)).toHaveText('1');
+  await screenshot(page, 'catalog-lists-03-inventory-tags');
+});
