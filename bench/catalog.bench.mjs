@@ -3,14 +3,16 @@
 // columns do real work), on PostgreSQL. Reported next to the bare /healthz route.
 //   npm run bench:catalog      (needs PostgreSQL at 127.0.0.1:5432, creates database excursio_bench)
 import pg from 'pg';
-import { load, PG_URL, PGLITE, report, signIn, startServer } from './support.mjs';
+import { benchTarget, loadReport, PGLITE } from './support.mjs';
+
+const { pgUrl, startServer, signIn, load } = benchTarget();
 
 if (PGLITE) throw new Error('The catalog benchmark seeds with SQL over a pg connection: run it on PostgreSQL.');
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 5000);
 const STARTS_PER_OFFER = 10;
 
 const seed = async () => {
-  const client = new pg.Client({ connectionString: PG_URL });
+  const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   const started = Date.now();
   await client.query('begin');
@@ -97,7 +99,7 @@ try {
   );
   results.push(await load('overview, first page, no filter', { path: list, headers }));
   results.push(await load('overview, page 150, no filter', { path: `${list}&page=150`, headers }));
-  report('catalog', results, [`seeded ${seeded.offers} offers, ${seeded.starts} start times in ${seeded.ms} ms`]);
+  loadReport('catalog', results, [`seeded ${seeded.offers} offers, ${seeded.starts} start times in ${seeded.ms} ms`]);
 } finally {
   server.kill('SIGTERM');
 }

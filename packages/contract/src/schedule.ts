@@ -42,6 +42,16 @@ export const START_TIME_ORDERING = ['time', 'date_from', 'capacity', 'created_at
 /** `/api/start-times/?experience={id}`: the lines of one offer. */
 export const startTimeListFilters = { experience: id.optional() };
 
+/**
+ * `PUT /api/experiences/{id}/start-times/`: the offer's whole schedule at once. Lines with an `id`
+ * keep it (updated in place), lines without one are added, the offer's other lines are removed.
+ */
+export const scheduleInput = z.strictObject({
+  start_times: z.array(z.strictObject({ id: id.optional(), ...startTimeFields })).max(200),
+});
+export type ScheduleInput = z.infer<typeof scheduleInput>;
+export const schedule = z.object({ results: z.array(startTime) });
+
 type Line = { time: string; weekdays: readonly number[]; date_from: string; date_to: string | null };
 
 const weekdayOf = (isoDay: string) => {

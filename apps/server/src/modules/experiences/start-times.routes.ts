@@ -2,6 +2,8 @@ import { idParams } from '@excursio/contract/common';
 import { paginated } from '@excursio/contract/list';
 import {
   START_TIME_ORDERING,
+  schedule,
+  scheduleInput,
   startTime,
   startTimeInput,
   startTimeListFilters,
@@ -13,11 +15,48 @@ import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { manageExperiences, viewExperiences } from './experiences.routes.ts';
-import { changeStartTime, createStartTime, getStartTime, listStartTimesPage, removeStartTime } from './start-times.service.ts';
+import { getExperience } from './experiences.service.ts';
+import {
+  changeStartTime,
+  createStartTime,
+  getStartTime,
+  listStartTimesPage,
+  removeStartTime,
+  replaceSchedule,
+  scheduleOf,
+} from './start-times.service.ts';
 
 const tags = ['start-times'];
 
 export const startTimeRoutes = (app: Api, ctx: AppContext) => {
+  app.get(
+    '/api/experiences/:id/start-times/',
+    {
+      config: viewExperiences,
+      schema: { tags, summary: "An offer's whole schedule", params: idParams, response: { 200: schedule } },
+    },
+    async (request) => {
+      const { accountId } = principalOf(request);
+      await getExperience(ctx.db, accountId, request.params.id); // 404 for another account's offer
+      return scheduleOf(ctx.db, accountId, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/experiences/:id/start-times/',
+    {
+      config: manageExperiences,
+      schema: {
+        tags,
+        summary: "Replace an offer's schedule (lines with an id are kept and updated, others added, the rest removed)",
+        params: idParams,
+        body: scheduleInput,
+        response: { 200: schedule },
+      },
+    },
+    async (request) => replaceSchedule(ctx.db, principalOf(request).accountId, request.params.id, request.body),
+  );
+
   app.get(
     '/api/start-times/',
     {

@@ -1,5 +1,11 @@
 import type { ErrorItem } from '@excursio/contract/list';
-import { type StartTime, type StartTimeInput, startTimeProblems, startTimesOverlap } from '@excursio/contract/schedule';
+import {
+  type ScheduleInput,
+  type StartTime,
+  type StartTimeInput,
+  startTimeProblems,
+  startTimesOverlap,
+} from '@excursio/contract/schedule';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
@@ -135,4 +141,67 @@ export const removeStartTime = async (db: Db, accountId: string, startTimeId: st
     }
     await deleteStartTime(tx, accountId, startTimeId);
   });
+};
+
+/** Problems of a whole schedule: each line on its own, then every pair of lines. */
+const scheduleProblems = (lines: Line[]): ErrorItem[] => {
+  const items: ErrorItem[] = lines.flatMap((line, i) =>
+    startTimeProblems(line).map((p) => ({ code: 'invalid', attr: `start_times.${i}.${p.attr}`, detail: p.detail })),
+  );
+  lines.forEach((line, i) => {
+    const earlier = lines.findIndex((other, j) => j < i && startTimesOverlap(line, other));
+    if (earlier >= 0) {
+      items.push({
+        code: 'duplicate_start_time',
+        attr: `start_times.${i}.time`,
+        detail: `Line ${i + 1} repeats line ${earlier + 1}: ${line.time} on a shared weekday in an overlapping date range.`,
+      });
+    }
+  });
+  return items;
+};
+
+/**
+ * The offer's schedule as one set, under the offer's lock: lines with an id are updated in place (ids
+ * stay stable for what refers to them later), new lines are inserted, the rest removed.
+ */
+export const replaceSchedule = async (db: Db, accountId: string, experienceId: string, input: ScheduleInput) => {
+  await db.transaction(async (tx) => {
+    const offer = await lockExperience(tx, accountId, experienceId);
+    if (!offer) throw notFound();
+    const problems = scheduleProblems(input.start_times);
+    const existing = await linesOfExperience(tx, accountId, experienceId);
+    const known = new Set(existing.map((line) => line.id));
+    input.start_times.forEach((line, i) => {
+      if (line.id && !known.has(line.id)) {
+        problems.push({
+          code: 'does_not_exist',
+          attr: `start_times.${i}.id`,
+          detail: 'This start time is not one of the offer.',
+        });
+      }
+    });
+    if (problems.length) throw new AppError(400, problems);
+    const needsStarts = !(offer.type === 'ticket' && offer.isOpenDated);
+    if (offer.status === 'active' && needsStarts && input.start_times.length === 0) {
+      throw unsellable('start_times', LAST_START_TIME);
+    }
+    const kept = new Set(input.start_times.flatMap((line) => (line.id ? [line.id] : [])));
+    for (const line of existing) if (!kept.has(line.id)) await deleteStartTime(tx, accountId, line.id);
+    for (const line of input.start_times) {
+      if (line.id) await updateStartTime(tx, accountId, line.id, valuesOf(line));
+      else await insertStartTime(tx, accountId, experienceId, valuesOf(line));
+    }
+  });
+  return scheduleOf(db, accountId, experienceId);
+};
+
+export const scheduleOf = async (db: Executor, accountId: string, experienceId: string) => {
+  const { rows } = await listStartTimes(db, accountId, {
+    experienceId,
+    ordering: { field: 'time', descending: false },
+    limit: 1000,
+    offset: 0,
+  });
+  return { results: rows.map(toStartTime) };
 };
