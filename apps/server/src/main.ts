@@ -21,7 +21,7 @@ const database = await openDatabase(
 await database.migrate();
 await seedReferenceData(database.db);
 if (config.SEED_DEMO) {
-  const demo = await seedDemo(database.db, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD });
+  const demo = await seedDemo(database.db, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, config);
   if (demo.created) logger.info('demo organization created');
 }
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR }, logger);

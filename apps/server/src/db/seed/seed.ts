@@ -1,4 +1,5 @@
 import { PERMISSION_SETS } from '@excursio/contract/permissions';
+import type { Config } from '../../config.ts';
 import { seedNotifications } from '../../modules/accounts/notifications.repository.ts';
 import {
   accountIdBySubdomain,
@@ -9,6 +10,7 @@ import {
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../client.ts';
 import { TIERS, TOP_TIER } from './catalog.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 
@@ -20,10 +22,14 @@ export const seedReferenceData = async (db: Db) => {
 };
 
 /** The demo supplier on the top plan. Created once; later starts leave it as it is. */
-export const seedDemo = async (db: Db, owner: { email: string; password: string }) => {
+export const seedDemo = async (
+  db: Db,
+  owner: { email: string; password: string },
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER'>,
+) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);
-  await db.transaction((tx) =>
+  const { account } = await db.transaction((tx) =>
     insertOrganization(tx, {
       type: 'supplier',
       name: 'Demo Adventures',
@@ -32,5 +38,6 @@ export const seedDemo = async (db: Db, owner: { email: string; password: string 
       owner: { email: owner.email, passwordHash, firstName: 'Dana', lastName: 'Demo', isActive: true },
     }),
   );
+  await seedDemoCatalog(db, config, account.id);
   return { created: true };
 };
