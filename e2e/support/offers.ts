@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { MESSAGES } from '@excursio/contract/messages';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import sharp from 'sharp';
 import { dashboardUrl, sidebar, toast } from './account.ts';
 
 /** Offer types as the interface labels them. */
@@ -110,4 +112,79 @@ export const expectOfferUpdated = async (page: Page) => {
   await expect(updated).toBeVisible();
   await updated.getByRole('button').first().click();
   await expect(updated).toHaveCount(0);
+};
+
+/** The editor's pricing step: "New pricing category" (the step's own button) → the modal → 'Success!'. */
+export const createPricingCategoryInEditor = async (
+  page: Page,
+  category: { name: string; type: string; minAge?: number; maxAge?: number },
+) => {
+  await page.getByRole('region', { name: 'Pricing categories' }).getByRole('button', { name: 'New pricing category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New pricing category' });
+  await dialog.getByLabel('Name').fill(category.name);
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: category.type, exact: true }).click();
+  if (category.minAge !== undefined) await dialog.getByLabel('Minimum age').fill(String(category.minAge));
+  if (category.maxAge !== undefined) await dialog.getByLabel('Maximum age').fill(String(category.maxAge));
+  await dialog.getByRole('button', { name: 'Create category' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Pricing categories' }).getByRole('row').filter({ hasText: category.name }),
+  ).toBeVisible();
+};
+
+/** The editor's pricing step: "New rate" with a price per category name (e.g. { Adult: '45.00' }). */
+export const createRate = async (page: Page, name: string, prices: Record<string, string>) => {
+  await page.getByRole('region', { name: 'Rates' }).getByRole('button', { name: 'New rate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New rate' });
+  await dialog.getByLabel('Name').fill(name);
+  for (const [category, price] of Object.entries(prices)) {
+    await dialog.getByRole('textbox', { name: `Price for ${category}`, exact: true }).fill(price);
+  }
+  await dialog.getByRole('button', { name: 'Create rate' }).click();
+  await expect(dialog).toBeHidden();
+  return page.getByRole('article', { name: `Rate ${name}` });
+};
+
+/** The editor's pricing step: "Add start times" with local times (HH:mm) on every day from today, one capacity. */
+export const addStartTimes = async (page: Page, times: string[], capacity: number) => {
+  await page.getByRole('region', { name: 'Schedule' }).getByRole('button', { name: 'Add start times' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add start times' });
+  for (const [index, time] of times.entries()) {
+    if (index > 0) await dialog.getByRole('button', { name: 'Add another time' }).click();
+    const [hours, minutes] = time.split(':');
+    await dialog.getByLabel(`Hours of time ${index + 1}`).click();
+    await page.keyboard.type(hours);
+    await dialog.getByLabel(`Minutes of time ${index + 1}`).click();
+    await page.keyboard.type(minutes);
+    // Clicking the title closes the time's dropdown, which covers the fields below it.
+    await dialog.getByRole('heading', { name: 'Add start times' }).click();
+  }
+  await dialog.getByRole('button', { name: 'Every day' }).click();
+  await dialog.getByLabel('Capacity').fill(String(capacity));
+  await dialog
+    .getByRole('button', { name: times.length > 1 ? `Add ${times.length} start times` : 'Add start time', exact: true })
+    .click();
+  await expect(dialog).toBeHidden();
+};
+
+/** The media step's gallery and its items in order (item n is "Image n", the first one the cover). */
+export const galleryItems = (page: Page) => page.getByRole('list', { name: 'Images' }).getByRole('listitem');
+
+/** Whether a rendered image is mostly red, green or blue (the e2e images are plain colours). */
+export const dominantColour = async (image: Locator): Promise<'red' | 'green' | 'blue'> => {
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const { channels } = await sharp(await image.screenshot()).stats();
+  const means = { red: channels[0].mean, green: channels[1].mean, blue: channels[2].mean };
+  return (Object.entries(means) as ['red' | 'green' | 'blue', number][]).sort((a, b) => b[1] - a[1])[0][0];
+};
+
+/** A plain-colour JPEG written to `dir` (for uploads that can be told apart on screen). */
+export const writeJpeg = async (dir: string, name: string, rgb: { r: number; g: number; b: number }) => {
+  const path = join(dir, name);
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: rgb } })
+    .jpeg({ quality: 85 })
+    .toFile(path);
+  return path;
 };

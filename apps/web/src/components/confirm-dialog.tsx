@@ -1,5 +1,7 @@
+import { MESSAGES } from '@excursio/contract/messages';
 import { Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { notifySuccess } from '../lib/notify.ts';
 import { Button } from './button.tsx';
 
 export const ConfirmDialog = ({
@@ -31,3 +33,22 @@ export const ConfirmDialog = ({
     </Group>
   </Modal>
 );
+
+/**
+ * "Delete …?" for a row: `ask(row)` opens the dialog, `dialog` are the ConfirmDialog's state props.
+ * A confirmed delete toasts 'Item deleted!'; either way the dialog closes (the base query toasts a
+ * refusal's reason).
+ */
+export const useConfirmDelete = <T extends { id: string }>(remove: (id: string) => PromiseLike<{ error?: unknown }>) => {
+  const [target, setTarget] = useState<T | null>(null);
+  const [loading, setLoading] = useState(false);
+  const onConfirm = async () => {
+    if (!target) return;
+    setLoading(true);
+    const result = await remove(target.id);
+    setLoading(false);
+    if (!result.error) notifySuccess(MESSAGES.deleted);
+    setTarget(null);
+  };
+  return { target, ask: setTarget, dialog: { opened: target !== null, loading, onConfirm, onClose: () => setTarget(null) } };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessages, humaniseAttr } from './errors.ts';
+import { errorMessages, fieldErrorItems, humaniseAttr } from './errors.ts';
 
 describe('errorMessages', () => {
   it('gives one message per error item, prefixed by the humanised attribute', () => {
@@ -47,5 +47,22 @@ describe('errorMessages', () => {
     expect(humaniseAttr('first_name')).toBe('First name');
     expect(humaniseAttr('billingInfo.vatId')).toBe('Billing info vat id');
     expect(humaniseAttr('_')).toBe('');
+  });
+});
+
+describe('fieldErrorItems', () => {
+  it('reads only the items that name a field', () => {
+    const error = {
+      status: 400,
+      data: {
+        errors: [
+          { code: 'invalid', detail: 'Overlaps.', attr: 'time' },
+          { code: 'x', detail: 'General', attr: null },
+        ],
+      },
+    };
+    expect(fieldErrorItems(error)).toEqual([{ attr: 'time', detail: 'Overlaps.' }]);
+    expect(fieldErrorItems({ status: 'FETCH_ERROR', error: 'x' })).toEqual([]);
+    expect(fieldErrorItems(undefined)).toEqual([]);
   });
 });

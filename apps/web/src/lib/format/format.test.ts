@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorToAmount, parseMoney } from './format.ts';
+import { currencySymbol, formatMinor, formatMoney, MAX_MINOR, minorToAmount, parseMoney } from './format.ts';
 
 describe('formatMoney', () => {
   it('shows minor units with the currency symbol and two decimals', () => {
@@ -19,34 +19,85 @@ describe('formatMoney', () => {
 });
 
 describe('parseMoney', () => {
-  it('turns amounts into integer minor units without float rounding', () => {
-    expect(parseMoney('45')).toBe(4500);
-    expect(parseMoney('45.5')).toBe(4550);
-    expect(parseMoney('45.50')).toBe(4550);
-    expect(parseMoney('19.99')).toBe(1999);
-    expect(parseMoney(19.99)).toBe(1999);
-    expect(parseMoney(0.1)).toBe(10);
-    expect(parseMoney(' 0 ')).toBe(0);
+  it.each([
+    ['45', 4500],
+    ['45.5', 4550],
+    ['45.50', 4550],
+    ['19.99', 1999],
+    ['0.29', 29],
+    ['1.13', 113],
+    ['12.', 1200],
+    ['.5', 50],
+    [' 0 ', 0],
+    ['1000000', MAX_MINOR],
+  ])('reads %j as %i minor units, without float rounding', (input, minor) => {
+    expect(parseMoney(input)).toEqual({ ok: true, minor });
   });
 
-  it('accepts thousands separators and a decimal comma', () => {
-    expect(parseMoney('1,234.50')).toBe(123450);
-    expect(parseMoney('1 234.50')).toBe(123450);
-    expect(parseMoney('45,50')).toBe(4550);
-    expect(parseMoney('45,5')).toBe(4550);
+  it('reads what a number input holds', () => {
+    expect(parseMoney(19.99)).toEqual({ ok: true, minor: 1999 });
+    expect(parseMoney(0.1)).toEqual({ ok: true, minor: 10 });
+    expect(parseMoney(45)).toEqual({ ok: true, minor: 4500 });
   });
 
-  it('rejects negatives, blanks, text and more than two decimals', () => {
-    expect(parseMoney('-5')).toBeNull();
-    expect(parseMoney(-5)).toBeNull();
-    expect(parseMoney('')).toBeNull();
-    expect(parseMoney('abc')).toBeNull();
-    expect(parseMoney('4.555')).toBeNull();
-    expect(parseMoney('1e3')).toBeNull();
-    expect(parseMoney('4.')).toBeNull();
+  it.each([
+    ['1,234.50', 123450],
+    ['1,234', 123400],
+    ['1,000,000', MAX_MINOR],
+    ['1 234.50', 123450],
+    ['1\u00a0234,5', 123450],
+    ['45,50', 4550],
+    ['45,5', 4550],
+  ])('accepts thousands separators and a decimal comma: %j', (input, minor) => {
+    expect(parseMoney(input)).toEqual({ ok: true, minor });
   });
 
-  it('round-trips with minorToAmount', () => {
-    for (const minor of [0, 1, 10, 99, 1999, 4550, 100_000_000]) expect(parseMoney(minorToAmount(minor))).toBe(minor);
+  it('treats an empty input as no amount', () => {
+    expect(parseMoney('')).toEqual({ ok: true, minor: null });
+    expect(parseMoney('   ')).toEqual({ ok: true, minor: null });
+  });
+
+  it.each([
+    ['-1', 'Enter an amount of 0 or more.'],
+    ['-0.50', 'Enter an amount of 0 or more.'],
+    [-5, 'Enter an amount of 0 or more.'],
+    ['12.345', 'Use at most two decimals.'],
+    ['0.001', 'Use at most two decimals.'],
+    ['1.234,5', 'Enter an amount such as 12.50.'],
+    ['abc', 'Enter an amount such as 12.50.'],
+    ['12a', 'Enter an amount such as 12.50.'],
+    ['1.2.3', 'Enter an amount such as 12.50.'],
+    ['1,2,3', 'Enter an amount such as 12.50.'],
+    ['12,34,567', 'Enter an amount such as 12.50.'],
+    ['.', 'Enter an amount such as 12.50.'],
+    ['1e3', 'Enter an amount such as 12.50.'],
+    ['1000000.01', 'Enter at most 1000000.00.'],
+  ])('refuses %j', (input, error) => {
+    expect(parseMoney(input)).toEqual({ ok: false, error });
+  });
+
+  it('round-trips with formatMinor and minorToAmount', () => {
+    for (const minor of [0, 1, 10, 29, 99, 100, 113, 1250, 1999, 4550, 99_999_999, MAX_MINOR]) {
+      expect(parseMoney(formatMinor(minor))).toEqual({ ok: true, minor });
+      expect(parseMoney(minorToAmount(minor))).toEqual({ ok: true, minor });
+    }
+  });
+});
+
+describe('formatMinor', () => {
+  it('shows two decimals', () => {
+    expect(formatMinor(1250)).toBe('12.50');
+    expect(formatMinor(5)).toBe('0.05');
+    expect(formatMinor(0)).toBe('0.00');
+    expect(formatMinor(123456)).toBe('1234.56');
+  });
+});
+
+describe('currencySymbol', () => {
+  it('names the symbol, or the code when there is none', () => {
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('CHF')).toBe('CHF');
+    expect(currencySymbol('??')).toBe('??');
   });
 });

@@ -17,21 +17,49 @@ export const formatMoney = (minor: number, currency: string, locale?: string) =>
 /** Minor units → the number a money input shows (4550 → 45.5). */
 export const minorToAmount = (minor: number) => minor / 100;
 
+/** Minor units → the text a money input shows, with two decimals (1250 → '12.50'). */
+export const formatMinor = (minor: number) => {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** The largest amount the contract's `money` accepts (1 000 000.00). */
+export const MAX_MINOR = 100_000_000;
+
+/** An empty input reads as no amount (`minor: null`); a refusal carries the message for the field. */
+export type MoneyParse = { ok: true; minor: number | null } | { ok: false; error: string };
+
 /**
- * What a money input holds ('45', '45.5', '45,50', '1,234.50', 45.5) → integer minor units; null when it
- * is empty, negative, not a number or has more than two decimals. Parsed from the text, so no
- * floating-point rounding (19.99 → 1999).
+ * What a money input holds ('45', '45.5', '45,50', '1,234.50', '1 234.50', 45.5) → integer minor units.
+ * Parsed from the text, never multiplied as a float, so '0.29' is 29 and 19.99 is 1999.
  */
-export const parseMoney = (input: string | number): number | null => {
-  // Thousands separators go; a remaining comma is a decimal comma ('45,50').
-  const text = String(input)
-    .trim()
-    .replace(/[\s,](?=\d{3}(\D|$))/g, '')
-    .replace(/^(\d+),(\d{1,2})$/, '$1.$2');
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const [, units, cents = ''] = match;
-  return Number(units) * 100 + Number(cents.padEnd(2, '0'));
+export const parseMoney = (input: string | number): MoneyParse => {
+  const text = String(input).replace(/[\s\u00a0\u202f]/g, '');
+  if (text === '') return { ok: true, minor: null };
+  if (text.startsWith('-')) return { ok: false, error: 'Enter an amount of 0 or more.' };
+  // Commas grouping thousands ('1,234.50') go; otherwise one comma is a decimal comma ('12,50').
+  const ungrouped = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replaceAll(',', '') : text;
+  const normalised = ungrouped.replace(',', '.');
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(normalised);
+  if (!match || (match[1] === '' && !match[2])) return { ok: false, error: 'Enter an amount such as 12.50.' };
+  const [, whole, fraction = ''] = match;
+  if (fraction.length > 2) return { ok: false, error: 'Use at most two decimals.' };
+  const minor = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(minor) || minor > MAX_MINOR) {
+    return { ok: false, error: `Enter at most ${formatMinor(MAX_MINOR)}.` };
+  }
+  return { ok: true, minor };
+};
+
+/** "EUR" → "€", "USD" → "$", "CHF" → "CHF" (falls back to the code). */
+export const currencySymbol = (currency: string) => {
+  try {
+    const parts = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
 };
 
 export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();

@@ -1,14 +1,15 @@
 import type { EditorStep, Experience, ExperiencePatchInput } from '@excursio/contract/experiences';
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef } from 'react';
+import { Stack } from '@mantine/core';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useUpdateExperienceMutation } from '../../../lib/api/catalog.api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { editorPath } from './editor-footer.tsx';
+import { EditorFooter, editorPath } from './editor-footer.tsx';
 import { changedFields } from './editor-rules.ts';
 
 /**
@@ -94,3 +95,33 @@ export const useStepForm = <In extends FieldValues, Out extends ExperiencePatchI
 
   return { form, footer: { dirty: isDirty, saving, onSave }, guardDialog: guard.dialog };
 };
+
+/**
+ * The frame of a form step (`useStepForm`): Enter saves like Save, then the sticky footer and the
+ * leave-without-saving dialog.
+ */
+export const StepForm = ({
+  experienceId,
+  step,
+  footer,
+  guardDialog,
+  children,
+}: {
+  experienceId: string;
+  step: EditorStep;
+  footer: ReturnType<typeof useStepForm>['footer'];
+  guardDialog: ReactNode;
+  children: ReactNode;
+}) => (
+  <form
+    noValidate
+    onSubmit={(event) => {
+      event.preventDefault();
+      footer.onSave(null);
+    }}
+  >
+    <Stack gap="lg">{children}</Stack>
+    <EditorFooter experienceId={experienceId} step={step} form={footer} />
+    {guardDialog}
+  </form>
+);

@@ -5,7 +5,7 @@ import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/ico
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
@@ -36,21 +36,16 @@ export const OffersOverviewPage = () => {
   const canManage = useAccess().can(['Manage experiences']);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<ExperienceListItem | null>(null);
   const [duplicate] = useDuplicateExperienceMutation();
-  const [remove, { isLoading: isDeleting }] = useDeleteExperienceMutation();
+  const [remove] = useDeleteExperienceMutation();
+  const deletion = useConfirmDelete<ExperienceListItem>(remove);
+  const deleting = deletion.target;
 
   const copy = async (offer: ExperienceListItem) => {
     const result = await duplicate(offer.id);
     if (result.error) return;
     // Specification §2: after a copy the user is on the overview — here already; the list refetches with the copy.
     notifySuccess(MESSAGES.experienceCopied);
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await remove(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
   };
 
   const columns: Column<ExperienceListItem>[] = [
@@ -134,7 +129,7 @@ export const OffersOverviewPage = () => {
               Duplicate
             </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={15} />} disabled={!canManage} onClick={() => setDeleting(o)}>
+            <Menu.Item color="red" leftSection={<IconTrash size={15} />} disabled={!canManage} onClick={() => deletion.ask(o)}>
               Delete
             </Menu.Item>
           </Menu.Dropdown>
@@ -177,13 +172,10 @@ export const OffersOverviewPage = () => {
       />
       <NewOfferModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete offer"
         message={`Delete the offer ${deleting?.title ?? ''}? Its rates, schedule and images go with it. This cannot be undone.`}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,12 +1,13 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button, IconButton } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
+import { editDeleteColumn } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
@@ -101,17 +102,8 @@ export const GroupList = <T extends ItemGroup>({
   remove: (id: string) => MutationResult;
 }) => {
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setIsDeleting(true);
-    const result = await remove(deleting.id);
-    setIsDeleting(false);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
+  const deletion = useConfirmDelete<T>(remove);
+  const deleting = deletion.target;
 
   const columns: Column<T>[] = [
     {
@@ -149,22 +141,7 @@ export const GroupList = <T extends ItemGroup>({
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: '',
-      width: 90,
-      align: 'right',
-      render: (g) => (
-        <Group gap={2} justify="flex-end" wrap="nowrap">
-          <IconButton label={`Edit ${g.name}`} onClick={() => setEditing(g)}>
-            <IconPencil size={16} />
-          </IconButton>
-          <IconButton label={`Delete ${g.name}`} onClick={() => setDeleting(g)}>
-            <IconTrash size={16} />
-          </IconButton>
-        </Group>
-      ),
-    },
+    editDeleteColumn<T>(setEditing, deletion.ask),
   ];
 
   const createButton = (
@@ -207,13 +184,10 @@ export const GroupList = <T extends ItemGroup>({
         ) : null}
       </Modal>
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title={`Delete ${kind.singular}`}
         message={deleting ? `Delete the ${kind.singular} ${deleting.name}?${itemsNote(deleting)} This cannot be undone.` : ''}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

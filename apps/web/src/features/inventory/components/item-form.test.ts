@@ -46,11 +46,13 @@ describe('item form', () => {
   it('accepts a typed price and converts it to minor units', () => {
     const parsed = itemFormSchema.parse({ ...itemFormDefaults(null), name: 'Snack', type: 'extras', price: '4,50' });
     expect(itemFormToBody(parsed).price).toBe(450);
+    const grouped = itemFormSchema.parse({ ...itemFormDefaults(null), name: 'Boat', type: 'equipment', price: '1,234.50' });
+    expect(itemFormToBody(grouped).price).toBe(123450);
   });
 
   it('rejects negative, empty and over-precise prices, and negative stock', () => {
     const base = { ...itemFormDefaults(null), name: 'Snack', type: 'extras' };
-    for (const price of [-1, '-1', '', '1.234', 'ten']) {
+    for (const price of [-1, '-1', '', '1.234', 'ten', '1000000.01']) {
       const result = itemFormSchema.safeParse({ ...base, price });
       expect(result.success, String(price)).toBe(false);
       expect(result.error?.issues[0].path).toEqual(['price']);

@@ -8,6 +8,12 @@ export const INVENTORY_TYPE_OPTIONS = INVENTORY_ITEM_TYPES.map((value) => ({ val
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'CAD', 'AUD', 'NZD'] as const;
 export const DEFAULT_CURRENCY = 'EUR';
 
+/** The price in minor units; null when it is empty or unreadable (an item needs one). */
+const priceMinor = (price: number | string) => {
+  const parsed = parseMoney(price);
+  return parsed.ok ? parsed.minor : null;
+};
+
 /** The item form: price as the input holds it (a number or text), converted to minor units on submit. */
 export const itemFormSchema = z.object({
   name: z.string().trim().min(1, { error: 'Enter a name.' }).max(200),
@@ -19,7 +25,7 @@ export const itemFormSchema = z.object({
     .int({ error: 'Enter a whole number.' })
     .min(0, { error: 'The stock cannot be negative.' })
     .max(100_000),
-  price: z.union([z.number(), z.string()]).refine((v) => parseMoney(v) !== null, {
+  price: z.union([z.number(), z.string()]).refine((v) => priceMinor(v) !== null, {
     error: 'Enter a price of 0 or more, with at most two decimals.',
   }),
   currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Choose a currency.' }),
@@ -49,7 +55,7 @@ export const itemFormToBody = (values: ItemFormValues) => ({
   description: values.description,
   sku: values.sku,
   stock_quantity: values.stock_quantity,
-  price: parseMoney(values.price) ?? 0,
+  price: priceMinor(values.price) ?? 0,
   currency: values.currency,
   is_active: values.is_active,
   category_id: values.category_id,

@@ -1,10 +1,11 @@
 import { INVENTORY_ITEM_TYPE_LABELS, type InventoryItem } from '@excursio/contract/inventory';
 import { MESSAGES } from '@excursio/contract/messages';
-import { Badge, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Switch, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Button, IconButton } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
+import { CellBadge, editDeleteColumn } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
@@ -20,8 +21,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { INVENTORY_TYPE_OPTIONS } from '../components/item-form.ts';
 import { ItemFormModal } from '../components/item-form-modal.tsx';
 
-/** The label is never cut off: the column grows to fit it. */
-const BADGE_STYLES = { label: { overflow: 'visible' } };
 const FILTERS = ['type', 'is_active', 'category'] as const;
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Active' },
@@ -57,15 +56,8 @@ export const InventoryItemsPage = () => {
   const { data: categories } = useListInventoryCategoriesQuery({ page: 1, page_size: 100, ordering: 'name' });
   const categoryOptions = useMemo(() => (categories?.results ?? []).map((c) => ({ value: c.id, label: c.name })), [categories]);
   const [editing, setEditing] = useState<InventoryItem | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
-  const [deleteItem, { isLoading: isDeleting }] = useDeleteInventoryItemMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deleteItem(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
+  const [deleteItem] = useDeleteInventoryItemMutation();
+  const deletion = useConfirmDelete<InventoryItem>(deleteItem);
 
   const columns: Column<InventoryItem>[] = [
     {
@@ -90,11 +82,7 @@ export const InventoryItemsPage = () => {
       header: 'Type',
       sortField: 'type',
       width: 120,
-      render: (i) => (
-        <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} styles={BADGE_STYLES}>
-          {INVENTORY_ITEM_TYPE_LABELS[i.type]}
-        </Badge>
-      ),
+      render: (i) => <CellBadge>{INVENTORY_ITEM_TYPE_LABELS[i.type]}</CellBadge>,
     },
     {
       key: 'category',
@@ -116,9 +104,9 @@ export const InventoryItemsPage = () => {
         ) : (
           <Group gap={4}>
             {i.tags.map((t) => (
-              <Badge key={t.id} size="sm" variant="outline" color="gray" radius="sm" tt="none" fw={500} styles={BADGE_STYLES}>
+              <CellBadge key={t.id} size="sm" variant="outline">
                 {t.name}
-              </Badge>
+              </CellBadge>
             ))}
           </Group>
         ),
@@ -148,22 +136,7 @@ export const InventoryItemsPage = () => {
       ),
     },
     { key: 'active', header: 'Active', width: 80, render: (i) => <ActiveSwitch item={i} /> },
-    {
-      key: 'actions',
-      header: '',
-      width: 90,
-      align: 'right',
-      render: (i) => (
-        <Group gap={2} justify="flex-end" wrap="nowrap">
-          <IconButton label={`Edit ${i.name}`} onClick={() => setEditing(i)}>
-            <IconPencil size={16} />
-          </IconButton>
-          <IconButton label={`Delete ${i.name}`} onClick={() => setDeleting(i)}>
-            <IconTrash size={16} />
-          </IconButton>
-        </Group>
-      ),
-    },
+    editDeleteColumn<InventoryItem>(setEditing, deletion.ask),
   ];
 
   const createButton = (
@@ -199,13 +172,10 @@ export const InventoryItemsPage = () => {
       />
       <ItemFormModal item={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete item"
-        message={`Delete the item ${deleting?.name ?? ''}? This cannot be undone.`}
+        message={`Delete the item ${deletion.target?.name ?? ''}? This cannot be undone.`}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,22 +1,20 @@
-import { MESSAGES } from '@excursio/contract/messages';
 import { PRICING_CATEGORY_TYPE_LABELS, type PricingCategory } from '@excursio/contract/pricing';
-import { Badge, Box, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Box, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Button, IconButton } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
+import { CellBadge, editDeleteColumn } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PRICING_CATEGORY_TYPE_OPTIONS } from '../../../components/pricing-category-modal/pricing-category-form.ts';
+import { PricingCategoryModal } from '../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useDeletePricingCategoryMutation, useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { PRICING_CATEGORY_TYPE_OPTIONS, PricingCategoryModal } from '../components/pricing-category-modal.tsx';
 import { ageRangeText } from '../components/pricing-text.ts';
 
-/** The label is never cut off: the column grows to fit it. */
-const BADGE_STYLES = { label: { overflow: 'visible' } };
 const FILTERS = ['type'] as const;
 
 export const PricingCategoriesPage = () => {
@@ -24,16 +22,10 @@ export const PricingCategoriesPage = () => {
   const { data, isFetching, error } = useListPricingCategoriesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [editing, setEditing] = useState<PricingCategory | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<PricingCategory | null>(null);
-  const [deleteCategory, { isLoading: isDeleting }] = useDeletePricingCategoryMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    // A category still priced by a rate is refused; the server's reason shows as a toast.
-    const result = await deleteCategory(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
+  const [deleteCategory] = useDeletePricingCategoryMutation();
+  // A category still priced by a rate is refused; the server's reason shows as a toast.
+  const deletion = useConfirmDelete<PricingCategory>(deleteCategory);
+  const deleting = deletion.target;
 
   const columns: Column<PricingCategory>[] = [
     {
@@ -58,11 +50,7 @@ export const PricingCategoriesPage = () => {
       header: 'Type',
       sortField: 'type',
       width: 150,
-      render: (c) => (
-        <Badge variant="light" color="gray" radius="sm" tt="none" fw={500} styles={BADGE_STYLES}>
-          {PRICING_CATEGORY_TYPE_LABELS[c.type]}
-        </Badge>
-      ),
+      render: (c) => <CellBadge>{PRICING_CATEGORY_TYPE_LABELS[c.type]}</CellBadge>,
     },
     {
       key: 'age',
@@ -92,22 +80,7 @@ export const PricingCategoriesPage = () => {
         </Text>
       ),
     },
-    {
-      key: 'actions',
-      header: '',
-      width: 90,
-      align: 'right',
-      render: (c) => (
-        <Group gap={2} justify="flex-end" wrap="nowrap">
-          <IconButton label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-            <IconPencil size={16} />
-          </IconButton>
-          <IconButton label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-            <IconTrash size={16} />
-          </IconButton>
-        </Group>
-      ),
-    },
+    editDeleteColumn<PricingCategory>(setEditing, deletion.ask),
   ];
 
   const createButton = (
@@ -142,7 +115,7 @@ export const PricingCategoriesPage = () => {
       />
       <PricingCategoryModal category={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete pricing category"
         message={
           deleting && deleting.rates_count > 0
@@ -150,9 +123,6 @@ export const PricingCategoriesPage = () => {
             : `Delete the pricing category ${deleting?.name ?? ''}? This cannot be undone.`
         }
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -22,10 +22,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, IconButton } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { useCreateVideoMutation, useDeleteVideoMutation, useListVideosQuery } from '../../../../lib/api/catalog.api.ts';
+import { fieldErrorItems } from '../../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
-import { fieldErrorItems } from '../pricing/server-errors.ts';
 import { parseVideoUrl, VIDEO_PROVIDER_LABELS } from './video-url.ts';
 
 const schema = z.object({
@@ -83,8 +83,9 @@ const VideoCard = ({ video, onDelete }: { video: Video; onDelete: () => void }) 
 export const VideosSection = ({ experienceId }: { experienceId: string }) => {
   const { data, isLoading } = useListVideosQuery({ experience: experienceId, page_size: 100 });
   const [createVideo, { isLoading: creating }] = useCreateVideoMutation();
-  const [deleteVideo, { isLoading: isDeleting }] = useDeleteVideoMutation();
-  const [deleting, setDeleting] = useState<Video | null>(null);
+  const [deleteVideo] = useDeleteVideoMutation();
+  const deletion = useConfirmDelete<Video>(deleteVideo);
+  const deleting = deletion.target;
   const { register, handleSubmit, formState, setError, reset } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { url: '', title: '' },
@@ -104,13 +105,6 @@ export const VideosSection = ({ experienceId }: { experienceId: string }) => {
     notifySuccess(MESSAGES.created);
     reset();
   });
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deleteVideo(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
 
   return (
     <Stack gap="md">
@@ -147,18 +141,15 @@ export const VideosSection = ({ experienceId }: { experienceId: string }) => {
       ) : (
         <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" p={0} m={0} aria-label="Videos">
           {videos.map((video) => (
-            <VideoCard key={video.id} video={video} onDelete={() => setDeleting(video)} />
+            <VideoCard key={video.id} video={video} onDelete={() => deletion.ask(video)} />
           ))}
         </SimpleGrid>
       )}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete video"
         message={`Delete the video ${deleting?.title || deleting?.url || ''}?`}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/button.tsx';
-import { PricingCategoryModal } from './pricing-category-modal.tsx';
+import { PricingCategoryModal } from '../../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { SectionNote, StepSection } from './step-section.tsx';
 
 export const formatAges = (category: Pick<PricingCategory, 'min_age' | 'max_age'>) => {
@@ -83,7 +83,7 @@ export const PricingCategoriesSection = ({
           </Table>
         </Table.ScrollContainer>
       )}
-      <PricingCategoryModal opened={creating} onClose={() => setCreating(false)} />
+      <PricingCategoryModal category={creating ? null : undefined} onClose={() => setCreating(false)} />
     </StepSection>
   );
 };

@@ -1,7 +1,6 @@
 import type { PricingCategory, PricingRate } from '@excursio/contract/pricing';
 import { describe, expect, it } from 'vitest';
 import { formPathOfRateAttr, type RateFormValues, rateFormDefaults, readRateForm, toFieldErrors } from './rate-form.ts';
-import { fieldErrorItems } from './server-errors.ts';
 
 const category = (id: string, name: string): PricingCategory => ({
   id,
@@ -126,20 +125,6 @@ describe('server errors on the form', () => {
     expect(formPathOfRateAttr('prices.1.net_price', [1, 3])).toBe('prices.3.net_price');
     expect(formPathOfRateAttr('prices', [1])).toBe('prices.root');
     expect(formPathOfRateAttr('valid_to', [])).toBe('valid_to');
-  });
-
-  it('reads only the items that name a field', () => {
-    const error = {
-      status: 400,
-      data: {
-        errors: [
-          { code: 'invalid', detail: 'Overlaps.', attr: 'time' },
-          { code: 'x', detail: 'General', attr: null },
-        ],
-      },
-    };
-    expect(fieldErrorItems(error)).toEqual([{ attr: 'time', detail: 'Overlaps.' }]);
-    expect(fieldErrorItems({ status: 'FETCH_ERROR', error: 'x' })).toEqual([]);
   });
 
   it('nests path errors for react-hook-form', () => {

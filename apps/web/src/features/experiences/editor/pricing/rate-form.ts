@@ -1,7 +1,7 @@
 import { type PRICING_MODES, type PricingCategory, type PricingRate, rateProblems } from '@excursio/contract/pricing';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { set } from 'react-hook-form';
-import { formatMinor, parseMoney } from './money.ts';
+import { formatMinor, parseMoney } from '../../../../lib/format/format.ts';
 
 type PricingMode = (typeof PRICING_MODES)[number];
 

@@ -7,7 +7,7 @@ import {
   type PricingCategory,
   type PricingRate,
 } from '@excursio/contract/pricing';
-import { Anchor, Grid, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Grid, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -15,13 +15,13 @@ import { useEffect, useState } from 'react';
 import { Controller, get, type UseFormSetValue, useFieldArray, useForm } from 'react-hook-form';
 import { BREAKPOINTS } from '../../../../app/theme.ts';
 import { Button } from '../../../../components/button.tsx';
+import { PricingCategoryModal } from '../../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { useCreatePricingRateMutation, useUpdatePricingRateMutation } from '../../../../lib/api/catalog.api.ts';
-import { DISPLAY_DATE_FORMAT } from '../../../../lib/format/format.ts';
+import { fieldErrorItems } from '../../../../lib/api/errors.ts';
+import { currencySymbol, DISPLAY_DATE_FORMAT, formatMinor, parseMoney } from '../../../../lib/format/format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
-import { currencySymbol, formatMinor, parseMoney } from './money.ts';
-import { PricingCategoryModal } from './pricing-category-modal.tsx';
 import { formPathOfRateAttr, type RateFormValues, rateFormDefaults, rateFormResolver, readRateForm } from './rate-form.ts';
-import { fieldErrorItems } from './server-errors.ts';
+import { ResponsiveModal } from './responsive-modal.tsx';
 
 const MODE_OPTIONS = PRICING_MODES.map((value) => ({ value, label: PRICING_MODE_LABELS[value] }));
 
@@ -38,30 +38,20 @@ export const RateModal = ({
   currency: string;
   categories: PricingCategory[];
   onClose: () => void;
-}) => {
-  const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.tab})`);
-  return (
-    <Modal
-      opened={rate !== undefined}
-      onClose={onClose}
-      title={rate ? `Edit rate ${rate.name}` : 'New rate'}
-      size="xl"
-      fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {rate !== undefined ? (
-        <RateForm
-          key={rate?.id ?? 'new'}
-          rate={rate}
-          experienceId={experienceId}
-          currency={currency}
-          categories={categories}
-          onClose={onClose}
-        />
-      ) : null}
-    </Modal>
-  );
-};
+}) => (
+  <ResponsiveModal opened={rate !== undefined} onClose={onClose} title={rate ? `Edit rate ${rate.name}` : 'New rate'} size="xl">
+    {rate !== undefined ? (
+      <RateForm
+        key={rate?.id ?? 'new'}
+        rate={rate}
+        experienceId={experienceId}
+        currency={currency}
+        categories={categories}
+        onClose={onClose}
+      />
+    ) : null}
+  </ResponsiveModal>
+);
 
 /** Rewrites a readable amount with two decimals when the field is left ("12.5" → "12.50"). */
 const tidyAmount = (
@@ -322,7 +312,7 @@ const RateForm = ({
         </Stack>
       </form>
       {/* Outside the form: a portal's submit events still bubble through the React tree. */}
-      <PricingCategoryModal opened={addingCategory} onClose={() => setAddingCategory(false)} />
+      <PricingCategoryModal category={addingCategory ? null : undefined} onClose={() => setAddingCategory(false)} />
     </>
   );
 };

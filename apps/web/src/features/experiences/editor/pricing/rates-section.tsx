@@ -1,13 +1,11 @@
-import { MESSAGES } from '@excursio/contract/messages';
 import { PRICING_MODE_LABELS, type PricingCategory, type PricingRate } from '@excursio/contract/pricing';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { useDeletePricingRateMutation } from '../../../../lib/api/catalog.api.ts';
 import { formatMoney } from '../../../../lib/format/format.ts';
-import { notifySuccess } from '../../../../lib/notify.ts';
 import { RateModal } from './rate-modal.tsx';
 import { formatParticipants, formatValidity } from './schedule-format.ts';
 import { SectionNote, StepSection } from './step-section.tsx';
@@ -83,15 +81,9 @@ export const RatesSection = ({
   categories: PricingCategory[];
 }) => {
   const [editing, setEditing] = useState<PricingRate | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<PricingRate | null>(null);
-  const [deleteRate, { isLoading: isDeleting }] = useDeletePricingRateMutation();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deleteRate(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
+  const [deleteRate] = useDeletePricingRateMutation();
+  const deletion = useConfirmDelete<PricingRate>(deleteRate);
+  const deleting = deletion.target;
 
   return (
     <StepSection
@@ -113,7 +105,7 @@ export const RatesSection = ({
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {rates.map((rate) => (
-            <RateCard key={rate.id} rate={rate} onEdit={() => setEditing(rate)} onDelete={() => setDeleting(rate)} />
+            <RateCard key={rate.id} rate={rate} onEdit={() => setEditing(rate)} onDelete={() => deletion.ask(rate)} />
           ))}
         </SimpleGrid>
       )}
@@ -125,13 +117,10 @@ export const RatesSection = ({
         onClose={() => setEditing(undefined)}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete rate"
         message={`Delete the rate ${deleting?.name ?? ''}? This cannot be undone.`}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </StepSection>
   );

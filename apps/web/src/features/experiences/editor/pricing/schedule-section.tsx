@@ -1,12 +1,10 @@
-import { MESSAGES } from '@excursio/contract/messages';
 import type { StartTime } from '@excursio/contract/schedule';
 import { Alert, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconClock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { useDeleteStartTimeMutation } from '../../../../lib/api/catalog.api.ts';
-import { notifySuccess } from '../../../../lib/notify.ts';
 import { formatDateSpan, formatScheduleLine, formatWeekdays } from './schedule-format.ts';
 import { StartTimeModal } from './start-time-modal.tsx';
 import { SectionNote, StepSection } from './step-section.tsx';
@@ -37,16 +35,10 @@ export const ScheduleSection = ({
   loading: boolean;
 }) => {
   const [editing, setEditing] = useState<StartTime | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<StartTime | null>(null);
-  const [deleteStartTime, { isLoading: isDeleting }] = useDeleteStartTimeMutation();
+  const [deleteStartTime] = useDeleteStartTimeMutation();
+  const deletion = useConfirmDelete<StartTime>(deleteStartTime);
+  const deleting = deletion.target;
   const sorted = [...lines].sort(byTime);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deleteStartTime(deleting.id);
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setDeleting(null);
-  };
 
   return (
     <StepSection
@@ -100,7 +92,7 @@ export const ScheduleSection = ({
                   <IconButton label={`Edit start time ${line.time.slice(0, 5)}`} onClick={() => setEditing(line)}>
                     <IconPencil size={16} />
                   </IconButton>
-                  <IconButton label={`Delete start time ${line.time.slice(0, 5)}`} onClick={() => setDeleting(line)}>
+                  <IconButton label={`Delete start time ${line.time.slice(0, 5)}`} onClick={() => deletion.ask(line)}>
                     <IconTrash size={16} />
                   </IconButton>
                 </Group>
@@ -118,13 +110,10 @@ export const ScheduleSection = ({
         onClose={() => setEditing(undefined)}
       />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...deletion.dialog}
         title="Delete start time"
         message={deleting ? `Delete ${formatScheduleLine(deleting)}? This cannot be undone.` : ''}
         confirmLabel="Delete"
-        loading={isDeleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </StepSection>
   );

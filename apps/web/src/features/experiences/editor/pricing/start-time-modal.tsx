@@ -1,16 +1,16 @@
 import '@mantine/dates/styles.css';
 import { MESSAGES } from '@excursio/contract/messages';
 import { type StartTime, WEEKDAY_LABELS, WEEKDAYS } from '@excursio/contract/schedule';
-import { Chip, Group, Input, Button as MantineButton, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Chip, Group, Input, Button as MantineButton, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, TimePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconClock, IconPlus, IconX } from '@tabler/icons-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { BREAKPOINTS } from '../../../../app/theme.ts';
 import { Button, IconButton } from '../../../../components/button.tsx';
 import { useCreateStartTimeMutation, useUpdateStartTimeMutation } from '../../../../lib/api/catalog.api.ts';
+import { fieldErrorItems } from '../../../../lib/api/errors.ts';
 import { DISPLAY_DATE_FORMAT } from '../../../../lib/format/format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
+import { ResponsiveModal } from './responsive-modal.tsx';
 import {
   formPathOfStartTimeAttr,
   readScheduleForm,
@@ -19,7 +19,6 @@ import {
   scheduleFormResolver,
 } from './schedule-form.ts';
 import { WEEKDAY_PRESETS } from './schedule-format.ts';
-import { fieldErrorItems } from './server-errors.ts';
 
 const FULL_DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -38,31 +37,21 @@ export const StartTimeModal = ({
   today: string;
   existing: StartTime[];
   onClose: () => void;
-}) => {
-  const narrow = useMediaQuery(`(max-width: ${BREAKPOINTS.tab})`);
-  return (
-    <Modal
-      opened={line !== undefined}
-      onClose={onClose}
-      title={line ? 'Edit start time' : 'Add start times'}
-      size="lg"
-      fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {line !== undefined ? (
-        <StartTimeForm
-          key={line?.id ?? 'new'}
-          line={line}
-          experienceId={experienceId}
-          timeZone={timeZone}
-          today={today}
-          existing={existing}
-          onClose={onClose}
-        />
-      ) : null}
-    </Modal>
-  );
-};
+}) => (
+  <ResponsiveModal opened={line !== undefined} onClose={onClose} title={line ? 'Edit start time' : 'Add start times'} size="lg">
+    {line !== undefined ? (
+      <StartTimeForm
+        key={line?.id ?? 'new'}
+        line={line}
+        experienceId={experienceId}
+        timeZone={timeZone}
+        today={today}
+        existing={existing}
+        onClose={onClose}
+      />
+    ) : null}
+  </ResponsiveModal>
+);
 
 const StartTimeForm = ({
   line,

@@ -5,20 +5,19 @@ import {
   Input,
   MultiSelect,
   NumberInput,
+  type NumberInputProps,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useGetExperienceOptionsQuery } from '../../../../lib/api/catalog.api.ts';
-import { EditorFooter } from '../editor-footer.tsx';
 import { FormSection } from '../form-section.tsx';
 import { LocationSearch } from '../location-search.tsx';
-import { useStepForm } from '../step-form.tsx';
+import { StepForm, useStepForm } from '../step-form.tsx';
 import { basicInfoSchema, basicInfoValues } from '../step-schemas.ts';
 
 const TYPE_OPTIONS = EXPERIENCE_TYPES.map((value) => ({ value, label: EXPERIENCE_TYPE_LABELS[value] }));
@@ -44,6 +43,28 @@ export function BasicInfoStep({ experience }: { experience: Experience }) {
   const timeZones = useMemo(() => options?.time_zones ?? [], [options]);
   const currencies = useMemo(() => options?.currencies ?? [], [options]);
 
+  /** A whole-number input; emptied, it holds '' (the schema decides whether that is allowed). */
+  const wholeNumber = (
+    name: 'duration_hours' | 'duration_mins' | 'min_group_size' | 'max_group_size',
+    props: Partial<Pick<NumberInputProps, 'label' | 'placeholder' | 'withAsterisk' | 'min' | 'max'>>,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          {...props}
+          allowDecimal={false}
+          allowNegative={false}
+          value={field.value}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
   const pickPlace = (place: Place) => {
     const dirty = { shouldDirty: true, shouldValidate: true } as const;
     setValue('address', place.label, dirty);
@@ -55,226 +76,152 @@ export function BasicInfoStep({ experience }: { experience: Experience }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        footer.onSave(null);
-      }}
-    >
-      <Stack gap="lg">
-        <FormSection title="The offer" description="What visitors see first.">
-          <TextInput label="Title" withAsterisk {...register('title')} error={errors.title?.message} />
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <Input.Wrapper label="Type" error={errors.type?.message}>
-                <SegmentedControl
-                  mt={6}
-                  fullWidth
-                  aria-label="Type"
-                  value={field.value}
-                  onChange={field.onChange}
-                  data={TYPE_OPTIONS}
-                />
-              </Input.Wrapper>
-            )}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={control}
-              name="category"
-              render={({ field }) => (
-                <Select
-                  label="Category"
-                  placeholder={optionsLoading ? 'Loading…' : 'Choose a category'}
-                  data={withCurrent(categories, field.value)}
-                  value={field.value || null}
-                  clearable
-                  onChange={(next) => {
-                    field.onChange(next ?? '');
-                    const keep = options?.categories.find((c) => c.value === next)?.subcategories;
-                    if (!keep?.some((s) => s.value === form.getValues('subcategory'))) {
-                      setValue('subcategory', '', { shouldDirty: true });
-                    }
-                  }}
-                  error={errors.category?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="subcategory"
-              render={({ field }) => (
-                <Select
-                  label="Subcategory"
-                  placeholder={category ? 'Choose a subcategory' : 'Choose a category first'}
-                  disabled={!category}
-                  data={withCurrent(subcategories, field.value)}
-                  value={field.value || null}
-                  clearable
-                  onChange={(next) => field.onChange(next ?? '')}
-                  error={errors.subcategory?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-        </FormSection>
-
-        <FormSection title="Location" description="Where the offer takes place or starts.">
-          <LocationSearch onPick={pickPlace} />
-          <TextInput label="Address" {...register('address')} error={errors.address?.message} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" {...register('city')} error={errors.city?.message} />
-            <TextInput
-              label="Country code"
-              description="Two letters, e.g. SI"
-              maxLength={2}
-              {...register('country_code', { setValueAs: (v: string) => v.toUpperCase() })}
-              error={errors.country_code?.message}
-            />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" data-testid="coordinates">
-            {latitude !== null && longitude !== null
-              ? `Coordinates: ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`
-              : 'No coordinates yet: pick a place above to set them.'}
-          </Text>
-        </FormSection>
-
-        <FormSection title="Duration and group size">
-          <Group gap="md" align="flex-start" grow preventGrowOverflow={false}>
-            <Controller
-              control={control}
-              name="duration_hours"
-              render={({ field }) => (
-                <NumberInput
-                  label="Duration: hours"
-                  min={0}
-                  max={999}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                  onBlur={field.onBlur}
-                  error={errors.duration_hours?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="duration_mins"
-              render={({ field }) => (
-                <NumberInput
-                  label="Minutes"
-                  min={0}
-                  max={59}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                  onBlur={field.onBlur}
-                  error={errors.duration_mins?.message}
-                />
-              )}
-            />
-          </Group>
-          <Group gap="md" align="flex-start" grow preventGrowOverflow={false}>
-            <Controller
-              control={control}
-              name="min_group_size"
-              render={({ field }) => (
-                <NumberInput
-                  label="Minimum group size"
-                  withAsterisk
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                  onBlur={field.onBlur}
-                  error={errors.min_group_size?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="max_group_size"
-              render={({ field }) => (
-                <NumberInput
-                  label="Maximum group size"
-                  placeholder="No limit"
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                  onBlur={field.onBlur}
-                  error={errors.max_group_size?.message}
-                />
-              )}
-            />
-          </Group>
-        </FormSection>
-
-        <FormSection title="Languages and region">
-          <Controller
-            control={control}
-            name="languages"
-            render={({ field }) => (
-              <MultiSelect
-                label="Languages"
-                description="Languages the offer is guided or run in."
-                placeholder={field.value.length === 0 ? 'Choose languages' : undefined}
-                data={options?.languages ?? []}
+    <StepForm experienceId={experience.id} step="basic-info" footer={footer} guardDialog={guardDialog}>
+      <FormSection title="The offer" description="What visitors see first.">
+        <TextInput label="Title" withAsterisk {...register('title')} error={errors.title?.message} />
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <Input.Wrapper label="Type" error={errors.type?.message}>
+              <SegmentedControl
+                mt={6}
+                fullWidth
+                aria-label="Type"
                 value={field.value}
                 onChange={field.onChange}
-                searchable
+                data={TYPE_OPTIONS}
+              />
+            </Input.Wrapper>
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="category"
+            render={({ field }) => (
+              <Select
+                label="Category"
+                placeholder={optionsLoading ? 'Loading…' : 'Choose a category'}
+                data={withCurrent(categories, field.value)}
+                value={field.value || null}
                 clearable
-                hidePickedOptions
-                error={errors.languages?.message}
+                onChange={(next) => {
+                  field.onChange(next ?? '');
+                  const keep = options?.categories.find((c) => c.value === next)?.subcategories;
+                  if (!keep?.some((s) => s.value === form.getValues('subcategory'))) {
+                    setValue('subcategory', '', { shouldDirty: true });
+                  }
+                }}
+                error={errors.category?.message}
               />
             )}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={control}
-              name="time_zone"
-              render={({ field }) => (
-                <Select
-                  label="Time zone"
-                  description="Start times are in this zone."
-                  data={timeZones.includes(field.value) ? timeZones : [field.value, ...timeZones]}
-                  value={field.value}
-                  onChange={(next) => next && field.onChange(next)}
-                  searchable
-                  allowDeselect={false}
-                  limit={50}
-                  error={errors.time_zone?.message}
-                />
-              )}
+          <Controller
+            control={control}
+            name="subcategory"
+            render={({ field }) => (
+              <Select
+                label="Subcategory"
+                placeholder={category ? 'Choose a subcategory' : 'Choose a category first'}
+                disabled={!category}
+                data={withCurrent(subcategories, field.value)}
+                value={field.value || null}
+                clearable
+                onChange={(next) => field.onChange(next ?? '')}
+                error={errors.subcategory?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+      </FormSection>
+
+      <FormSection title="Location" description="Where the offer takes place or starts.">
+        <LocationSearch onPick={pickPlace} />
+        <TextInput label="Address" {...register('address')} error={errors.address?.message} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="City" {...register('city')} error={errors.city?.message} />
+          <TextInput
+            label="Country code"
+            description="Two letters, e.g. SI"
+            maxLength={2}
+            {...register('country_code', { setValueAs: (v: string) => v.toUpperCase() })}
+            error={errors.country_code?.message}
+          />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" data-testid="coordinates">
+          {latitude !== null && longitude !== null
+            ? `Coordinates: ${latitude.toFixed(5)}, ${longitude.toFixed(5)}`
+            : 'No coordinates yet: pick a place above to set them.'}
+        </Text>
+      </FormSection>
+
+      <FormSection title="Duration and group size">
+        <Group gap="md" align="flex-start" grow preventGrowOverflow={false}>
+          {wholeNumber('duration_hours', { label: 'Duration: hours', min: 0, max: 999 })}
+          {wholeNumber('duration_mins', { label: 'Minutes', min: 0, max: 59 })}
+        </Group>
+        <Group gap="md" align="flex-start" grow preventGrowOverflow={false}>
+          {wholeNumber('min_group_size', { label: 'Minimum group size', withAsterisk: true, min: 1 })}
+          {wholeNumber('max_group_size', { label: 'Maximum group size', placeholder: 'No limit', min: 1 })}
+        </Group>
+      </FormSection>
+
+      <FormSection title="Languages and region">
+        <Controller
+          control={control}
+          name="languages"
+          render={({ field }) => (
+            <MultiSelect
+              label="Languages"
+              description="Languages the offer is guided or run in."
+              placeholder={field.value.length === 0 ? 'Choose languages' : undefined}
+              data={options?.languages ?? []}
+              value={field.value}
+              onChange={field.onChange}
+              searchable
+              clearable
+              hidePickedOptions
+              error={errors.languages?.message}
             />
-            <Controller
-              control={control}
-              name="currency"
-              render={({ field }) => (
-                <Select
-                  label="Currency"
-                  description="Prices of this offer are in this currency."
-                  data={currencies.includes(field.value) ? currencies : [field.value, ...currencies]}
-                  value={field.value}
-                  onChange={(next) => next && field.onChange(next)}
-                  searchable
-                  allowDeselect={false}
-                  error={errors.currency?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-        </FormSection>
-      </Stack>
-      <EditorFooter experienceId={experience.id} step="basic-info" form={footer} />
-      {guardDialog}
-    </form>
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="time_zone"
+            render={({ field }) => (
+              <Select
+                label="Time zone"
+                description="Start times are in this zone."
+                data={timeZones.includes(field.value) ? timeZones : [field.value, ...timeZones]}
+                value={field.value}
+                onChange={(next) => next && field.onChange(next)}
+                searchable
+                allowDeselect={false}
+                limit={50}
+                error={errors.time_zone?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <Select
+                label="Currency"
+                description="Prices of this offer are in this currency."
+                data={currencies.includes(field.value) ? currencies : [field.value, ...currencies]}
+                value={field.value}
+                onChange={(next) => next && field.onChange(next)}
+                searchable
+                allowDeselect={false}
+                error={errors.currency?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+      </FormSection>
+    </StepForm>
   );
 }

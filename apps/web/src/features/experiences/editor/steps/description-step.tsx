@@ -1,11 +1,10 @@
 import type { Experience } from '@excursio/contract/experiences';
-import { SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { SimpleGrid, Textarea } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { EditorFooter } from '../editor-footer.tsx';
 import { FormSection } from '../form-section.tsx';
 import { ListEditor } from '../list-editor.tsx';
-import { useStepForm } from '../step-form.tsx';
+import { StepForm, useStepForm } from '../step-form.tsx';
 import { descriptionSchema, descriptionValues, type LIST_FIELDS } from '../step-schemas.ts';
 
 type ListField = (typeof LIST_FIELDS)[number];
@@ -47,56 +46,46 @@ export function DescriptionStep({ experience }: { experience: Experience }) {
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        footer.onSave(null);
-      }}
-    >
-      <Stack gap="lg">
-        <FormSection title="Description" description="Tell visitors what they will experience.">
-          <Textarea
-            label="Short description"
-            description={`Shown on offer cards and in search results (${shortLength}/500).`}
-            autosize
-            minRows={2}
-            maxLength={500}
-            {...register('short_description')}
-            error={errors.short_description?.message}
-          />
-          <Textarea
-            label="Description"
-            description="The full story: what happens, in what order, what makes it special."
-            autosize
-            minRows={6}
-            maxRows={24}
-            {...register('description')}
-            error={errors.description?.message}
-          />
-        </FormSection>
-        <FormSection title="Highlights and inclusions" description="Short lines visitors scan before they book.">
-          {list('highlights')}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {list('included')}
-            {list('not_included')}
-          </SimpleGrid>
-        </FormSection>
-        <FormSection title="Before you go">
-          {list('what_to_bring')}
-          <Textarea
-            label="Important information"
-            description="Requirements, restrictions, accessibility, what to know before booking."
-            autosize
-            minRows={3}
-            maxRows={16}
-            {...register('important_information')}
-            error={errors.important_information?.message}
-          />
-        </FormSection>
-      </Stack>
-      <EditorFooter experienceId={experience.id} step="description" form={footer} />
-      {guardDialog}
-    </form>
+    <StepForm experienceId={experience.id} step="description" footer={footer} guardDialog={guardDialog}>
+      <FormSection title="Description" description="Tell visitors what they will experience.">
+        <Textarea
+          label="Short description"
+          description={`Shown on offer cards and in search results (${shortLength}/500).`}
+          autosize
+          minRows={2}
+          maxLength={500}
+          {...register('short_description')}
+          error={errors.short_description?.message}
+        />
+        <Textarea
+          label="Description"
+          description="The full story: what happens, in what order, what makes it special."
+          autosize
+          minRows={6}
+          maxRows={24}
+          {...register('description')}
+          error={errors.description?.message}
+        />
+      </FormSection>
+      <FormSection title="Highlights and inclusions" description="Short lines visitors scan before they book.">
+        {list('highlights')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {list('included')}
+          {list('not_included')}
+        </SimpleGrid>
+      </FormSection>
+      <FormSection title="Before you go">
+        {list('what_to_bring')}
+        <Textarea
+          label="Important information"
+          description="Requirements, restrictions, accessibility, what to know before booking."
+          autosize
+          minRows={3}
+          maxRows={16}
+          {...register('important_information')}
+          error={errors.important_information?.message}
+        />
+      </FormSection>
+    </StepForm>
   );
 }

@@ -1,12 +1,11 @@
 import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES, type Experience } from '@excursio/contract/experiences';
-import { Group, Input, NumberInput, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Group, Input, NumberInput, SegmentedControl, type SegmentedControlProps, Select, Switch, Text } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
-import { EditorFooter } from '../editor-footer.tsx';
 import { CUTOFF_UNITS, effectivePublishProblems } from '../editor-rules.ts';
 import { FormSection } from '../form-section.tsx';
 import { PublishChecklist } from '../publish-checklist.tsx';
-import { useStepForm } from '../step-form.tsx';
+import { StepForm, useStepForm } from '../step-form.tsx';
 import { settingsSchema, settingsValues } from '../step-schemas.ts';
 
 const UNIT_OPTIONS = CUTOFF_UNITS.map((unit) => ({ value: unit, label: unit[0].toUpperCase() + unit.slice(1) }));
@@ -18,6 +17,18 @@ const VISIBILITY_OPTIONS = [
   { value: 'public', label: 'Public' },
   { value: 'private', label: 'Private' },
 ];
+
+/** A SegmentedControl under a label (which also names it), with an optional description and error. */
+const SegmentedField = ({
+  label,
+  description,
+  error,
+  ...control
+}: SegmentedControlProps & { label: string; description?: ReactNode; error?: ReactNode }) => (
+  <Input.Wrapper label={label} description={description} error={error}>
+    <SegmentedControl mt={6} display="flex" maw={360} aria-label={label} {...control} />
+  </Input.Wrapper>
+);
 
 export function SettingsStep({ experience }: { experience: Experience }) {
   const values = useMemo(() => settingsValues(experience), [experience]);
@@ -36,147 +47,119 @@ export function SettingsStep({ experience }: { experience: Experience }) {
   }));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        footer.onSave(null);
-      }}
-    >
-      <Stack gap="lg">
-        <FormSection title="Booking" description="How and until when visitors can book.">
-          <Input.Wrapper
-            label="Booking cut-off"
-            description="How long before a start bookings close. 0 lets visitors book until the start."
-            error={errors.cutoff_value?.message}
-          >
-            <Group gap="sm" mt={6} wrap="nowrap" maw={360}>
-              <Controller
-                control={control}
-                name="cutoff_value"
-                render={({ field }) => (
-                  <NumberInput
-                    aria-label="Booking cut-off"
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    value={field.value}
-                    onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                    onBlur={field.onBlur}
-                    error={Boolean(errors.cutoff_value)}
-                    style={{ flex: 1 }}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="cutoff_unit"
-                render={({ field }) => (
-                  <Select
-                    aria-label="Cut-off unit"
-                    data={UNIT_OPTIONS}
-                    value={field.value}
-                    onChange={(next) => next && field.onChange(next)}
-                    allowDeselect={false}
-                    w={130}
-                  />
-                )}
-              />
-            </Group>
-          </Input.Wrapper>
-          <Controller
-            control={control}
-            name="confirmation_mode"
-            render={({ field }) => (
-              <Input.Wrapper
-                label="Confirmation"
-                description={
-                  confirmation === 'instant'
-                    ? 'Bookings are confirmed at once.'
-                    : 'You confirm each booking yourself before it is final.'
-                }
-              >
-                <SegmentedControl
-                  mt={6}
-                  display="flex"
-                  maw={360}
-                  aria-label="Confirmation"
-                  data={CONFIRMATION_OPTIONS}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              </Input.Wrapper>
-            )}
-          />
-          <Controller
-            control={control}
-            name="visibility"
-            render={({ field }) => (
-              <Input.Wrapper
-                label="Visibility"
-                description={
-                  visibility === 'public'
-                    ? 'Listed in your stores and the webstore.'
-                    : 'Hidden from listings; bookable only through a direct link or by your team.'
-                }
-              >
-                <SegmentedControl
-                  mt={6}
-                  display="flex"
-                  maw={360}
-                  aria-label="Visibility"
-                  data={VISIBILITY_OPTIONS}
-                  value={field.value}
-                  onChange={field.onChange}
-                />
-              </Input.Wrapper>
-            )}
-          />
-          {isTicket ? (
+    <StepForm experienceId={experience.id} step="settings" footer={footer} guardDialog={guardDialog}>
+      <FormSection title="Booking" description="How and until when visitors can book.">
+        <Input.Wrapper
+          label="Booking cut-off"
+          description="How long before a start bookings close. 0 lets visitors book until the start."
+          error={errors.cutoff_value?.message}
+        >
+          <Group gap="sm" mt={6} wrap="nowrap" maw={360}>
             <Controller
               control={control}
-              name="is_open_dated"
+              name="cutoff_value"
               render={({ field }) => (
-                <Switch
-                  label="Open-dated"
-                  description="The ticket is valid on any day: visitors book no date or start time."
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                <NumberInput
+                  aria-label="Booking cut-off"
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.cutoff_value)}
+                  style={{ flex: 1 }}
                 />
               )}
             />
-          ) : null}
-        </FormSection>
-
-        <FormSection title="Status" description="Only Active offers can be booked.">
-          <PublishChecklist experienceId={experience.id} problems={problems} />
+            <Controller
+              control={control}
+              name="cutoff_unit"
+              render={({ field }) => (
+                <Select
+                  aria-label="Cut-off unit"
+                  data={UNIT_OPTIONS}
+                  value={field.value}
+                  onChange={(next) => next && field.onChange(next)}
+                  allowDeselect={false}
+                  w={130}
+                />
+              )}
+            />
+          </Group>
+        </Input.Wrapper>
+        <Controller
+          control={control}
+          name="confirmation_mode"
+          render={({ field }) => (
+            <SegmentedField
+              label="Confirmation"
+              description={
+                confirmation === 'instant'
+                  ? 'Bookings are confirmed at once.'
+                  : 'You confirm each booking yourself before it is final.'
+              }
+              data={CONFIRMATION_OPTIONS}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="visibility"
+          render={({ field }) => (
+            <SegmentedField
+              label="Visibility"
+              description={
+                visibility === 'public'
+                  ? 'Listed in your stores and the webstore.'
+                  : 'Hidden from listings; bookable only through a direct link or by your team.'
+              }
+              data={VISIBILITY_OPTIONS}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+        {isTicket ? (
           <Controller
             control={control}
-            name="status"
+            name="is_open_dated"
             render={({ field }) => (
-              <Input.Wrapper label="Status" error={errors.status?.message}>
-                <SegmentedControl
-                  mt={6}
-                  display="flex"
-                  maw={360}
-                  aria-label="Status"
-                  data={statusOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  color={status === 'active' ? 'green' : status === 'inactive' ? 'orange' : 'gray'}
-                />
-              </Input.Wrapper>
+              <Switch
+                label="Open-dated"
+                description="The ticket is valid on any day: visitors book no date or start time."
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
             )}
           />
-          {activeBlocked ? (
-            <Text size="xs" c="dimmed">
-              Active is available once everything above is done.
-            </Text>
-          ) : null}
-        </FormSection>
-      </Stack>
-      <EditorFooter experienceId={experience.id} step="settings" form={footer} />
-      {guardDialog}
-    </form>
+        ) : null}
+      </FormSection>
+
+      <FormSection title="Status" description="Only Active offers can be booked.">
+        <PublishChecklist experienceId={experience.id} problems={problems} />
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <SegmentedField
+              label="Status"
+              error={errors.status?.message}
+              data={statusOptions}
+              value={field.value}
+              onChange={field.onChange}
+              color={status === 'active' ? 'green' : status === 'inactive' ? 'orange' : 'gray'}
+            />
+          )}
+        />
+        {activeBlocked ? (
+          <Text size="xs" c="dimmed">
+            Active is available once everything above is done.
+          </Text>
+        ) : null}
+      </FormSection>
+    </StepForm>
   );
 }
