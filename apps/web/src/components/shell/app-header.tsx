@@ -51,9 +51,17 @@ type HeaderProps = {
   collapsed: boolean;
   toggleCollapsed: () => void;
   actionSlotRef: (element: HTMLDivElement | null) => void;
+  tabsSlotRef: (element: HTMLDivElement | null) => void;
 };
 
-export const AppHeader = ({ mobileOpened, toggleMobile, collapsed, toggleCollapsed, actionSlotRef }: HeaderProps) => {
+export const AppHeader = ({
+  mobileOpened,
+  toggleMobile,
+  collapsed,
+  toggleCollapsed,
+  actionSlotRef,
+  tabsSlotRef,
+}: HeaderProps) => {
   const handle = useRouteHandle();
   return (
     <Box className={classes.header} h="100%">
@@ -71,7 +79,9 @@ export const AppHeader = ({ mobileOpened, toggleMobile, collapsed, toggleCollaps
         </Box>
         <UserMenu />
       </div>
-      <div className={classes.tabsRow}>{handle.tabs ? <SubNavigation group={handle.tabs} /> : null}</div>
+      <div className={classes.tabsRow} ref={tabsSlotRef}>
+        {handle.tabs ? <SubNavigation group={handle.tabs} /> : null}
+      </div>
     </Box>
   );
 };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { HEADER_HEIGHT } from '../../app/theme.ts';
 import { AppHeader } from './app-header.tsx';
-import { PageActionSlotContext } from './page-action.tsx';
+import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
 
@@ -14,6 +14,7 @@ export const AppLayout = () => {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'excursio-sidebar-collapsed', defaultValue: false });
   const [actionSlot, setActionSlot] = useState<HTMLDivElement | null>(null);
+  const [tabsSlot, setTabsSlot] = useState<HTMLDivElement | null>(null);
   const location = useLocation();
   const rail = collapsed && !mobileOpened;
   return (
@@ -30,6 +31,7 @@ export const AppLayout = () => {
           collapsed={collapsed}
           toggleCollapsed={() => setCollapsed((value) => !value)}
           actionSlotRef={setActionSlot}
+          tabsSlotRef={setTabsSlot}
         />
       </AppShell.Header>
       <AppShell.Navbar>
@@ -56,9 +58,11 @@ export const AppLayout = () => {
       </AppShell.Navbar>
       <AppShell.Main>
         <PageActionSlotContext.Provider value={actionSlot}>
-          <div key={location.pathname} className={classes.content}>
-            <Outlet />
-          </div>
+          <PageTabsSlotContext.Provider value={tabsSlot}>
+            <div key={location.pathname} className={classes.content}>
+              <Outlet />
+            </div>
+          </PageTabsSlotContext.Provider>
         </PageActionSlotContext.Provider>
       </AppShell.Main>
     </AppShell>

@@ -7,7 +7,7 @@ const COLORS: Record<ActivationStatus, string> = { draft: 'gray', active: 'green
 export const STATUS_OPTIONS = ACTIVATION_STATUSES.map((value) => ({ value, label: ACTIVATION_STATUS_LABELS[value] }));
 
 export const OfferStatusBadge = ({ status }: { status: ActivationStatus }) => (
-  <Badge variant="light" color={COLORS[status]} radius="sm">
+  <Badge variant="light" color={COLORS[status]} radius="sm" style={{ flex: 'none', overflow: 'visible' }}>
     {ACTIVATION_STATUS_LABELS[status]}
   </Badge>
 );

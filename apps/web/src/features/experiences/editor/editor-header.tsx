@@ -2,8 +2,10 @@ import { EDITOR_STEPS, type EditorStep, EXPERIENCE_TYPE_LABELS, type Experience 
 import { MESSAGES } from '@excursio/contract/messages';
 import { Anchor, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconCopy, IconDots } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconButton } from '../../../components/button.tsx';
+import { PageTabs } from '../../../components/shell/page-action.tsx';
 import { useDuplicateExperienceMutation } from '../../../lib/api/catalog.api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { OfferStatusBadge } from '../components/offer-status-badge.tsx';
@@ -15,6 +17,11 @@ import { OVERVIEW_PATH, STEP_LABELS } from './editor-rules.ts';
 export const EditorHeader = ({ experience, step }: { experience: Experience; step: EditorStep }) => {
   const navigate = useNavigate();
   const [duplicate, { isLoading: copying }] = useDuplicateExperienceMutation();
+  const current = useRef<HTMLAnchorElement>(null);
+  // On narrow screens the step tabs scroll sideways: keep the current step in view.
+  useEffect(() => {
+    if (step) current.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [step]);
   const copy = async () => {
     const result = await duplicate(experience.id);
     if (result.error) return;
@@ -56,16 +63,24 @@ export const EditorHeader = ({ experience, step }: { experience: Experience; ste
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <nav aria-label="Editor steps" className={classes.steps}>
-        {EDITOR_STEPS.map((s, index) => (
-          <Link key={s} to={editorPath(experience.id, s)} className={classes.step} aria-current={s === step ? 'step' : undefined}>
-            <span className={classes.stepNumber} aria-hidden>
-              {index + 1}
-            </span>
-            {STEP_LABELS[s]}
-          </Link>
-        ))}
-      </nav>
+      <PageTabs>
+        <nav aria-label="Editor steps" className={classes.steps}>
+          {EDITOR_STEPS.map((s, index) => (
+            <Link
+              key={s}
+              ref={s === step ? current : undefined}
+              to={editorPath(experience.id, s)}
+              className={classes.step}
+              aria-current={s === step ? 'step' : undefined}
+            >
+              <span className={classes.stepNumber} aria-hidden>
+                {index + 1}
+              </span>
+              {STEP_LABELS[s]}
+            </Link>
+          ))}
+        </nav>
+      </PageTabs>
     </Stack>
   );
 };

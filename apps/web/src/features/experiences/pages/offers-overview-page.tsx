@@ -86,7 +86,7 @@ export const OffersOverviewPage = () => {
       ),
       width: 140,
     },
-    { key: 'status', header: 'Status', sortField: 'status', render: (o) => <OfferStatusBadge status={o.status} />, width: 110 },
+    { key: 'status', header: 'Status', sortField: 'status', render: (o) => <OfferStatusBadge status={o.status} />, width: 136 },
     {
       key: 'price',
       header: 'From',
