@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -101,10 +101,15 @@ export const experiences = pgTable(
     cancellationPolicyId: uuid('cancellation_policy_id').references(() => cancellationPolicies.id, {
       onDelete: 'set null',
     }),
+    /** What the overview search matches, kept by PostgreSQL itself; trigram-indexed. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${experiences.title} || ' ' || ${experiences.city} || ' ' || ${experiences.category})`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('experiences_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('experiences_account_created_idx').on(t.accountId, t.createdAt),
     index('experiences_account_status_type_idx').on(t.accountId, t.status, t.type),
     index('experiences_account_title_idx').on(t.accountId, t.title),

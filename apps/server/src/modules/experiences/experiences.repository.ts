@@ -1,7 +1,7 @@
 import type { ActivationStatus, EXPERIENCE_ORDERING, ExperienceType } from '@excursio/contract/experiences';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { searchAny } from '../../db/query.ts';
+import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { cancellationPolicies, experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import { experienceImages, filerImages } from '../../db/schema/media.ts';
@@ -61,7 +61,7 @@ export const listExperiences = async (
     query.type ? eq(experiences.type, query.type) : undefined,
     query.search
       ? or(
-          searchAny(query.search, experiences.title, experiences.city, experiences.category),
+          sql`${experiences.searchText} like ${likePattern(query.search.toLowerCase())}`,
           query.searchCategories?.length ? inArray(experiences.category, query.searchCategories) : undefined,
         )
       : undefined,
@@ -74,20 +74,17 @@ export const listExperiences = async (
     type: experiences.type,
   }[query.ordering.field];
   const direction = query.ordering.descending ? desc : asc;
-  // Deferred join: pick the page's ids first, then compute price and thumbnail for those rows only
-  // (computed in one select, PostgreSQL would evaluate them for every skipped row of a far page too).
+  // Deferred join: pick the page's ids first, then compute price and thumbnail for those rows only: in
+  // one select, PostgreSQL would evaluate them for every row a far page skips.
   const page = db
-    .select({
-      id: experiences.id,
-      position: sql<number>`row_number() over (order by ${direction(column)}, ${asc(experiences.id)})`.as('position'),
-    })
+    .select({ id: experiences.id })
     .from(experiences)
     .where(where)
     .orderBy(direction(column), asc(experiences.id))
     .limit(query.limit)
     .offset(query.offset)
     .as('page');
-  const rows: ExperienceListRow[] = await db
+  const rows = await db
     .select({
       id: experiences.id,
       type: experiences.type,
@@ -105,9 +102,10 @@ export const listExperiences = async (
     })
     .from(page)
     .innerJoin(experiences, eq(experiences.id, page.id))
-    .orderBy(asc(page.position));
+    .orderBy(direction(column), asc(experiences.id));
   const [{ total }] = await db.select({ total: count() }).from(experiences).where(where);
-  return { rows, count: total };
+  const list: ExperienceListRow[] = rows;
+  return { rows: list, count: total };
 };
 
 const byId = (accountId: string, experienceId: string) =>
