@@ -139,7 +139,6 @@ const StartTimeForm = ({
                   render={({ field: time }) => (
                     <TimePicker
                       format="24h"
-                      withDropdown
                       minutesStep={5}
                       leftSection={<IconClock size={16} />}
                       hoursInputLabel={`Hours of time ${index + 1}`}
