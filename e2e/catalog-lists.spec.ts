@@ -1,24 +1,14 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { screenshot, sidebar, signUpOwner, tabs, toast } from './support/account.ts';
+import { choose, type NewPricingCategory, submitNewPricingCategory } from './support/offers.ts';
 
 const query = (page: Page) => new URL(page.url()).searchParams;
 
-/** Opens a Mantine Select by its label and picks an option. */
-const choose = async (page: Page, scope: Locator | Page, label: string, option: string) => {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-};
-
-const createPricingCategory = async (page: Page, name: string, type: string, minAge: string, maxAge: string) => {
+/** The list page's "New pricing category" → the modal → 'Success!'. */
+const createPricingCategory = async (page: Page, category: NewPricingCategory) => {
   await page.getByRole('button', { name: 'New pricing category' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'New pricing category' });
-  await dialog.getByLabel('Name').fill(name);
-  await choose(page, dialog, 'Type', type);
-  if (minAge) await dialog.getByLabel('Minimum age').fill(minAge);
-  if (maxAge) await dialog.getByLabel('Maximum age').fill(maxAge);
-  await dialog.getByRole('button', { name: 'Create category' }).click();
-  await expect(dialog).toBeHidden();
+  await submitNewPricingCategory(page, category);
   await expect(toast(page, MESSAGES.created).first()).toBeVisible();
 };
 
@@ -40,8 +30,8 @@ test('pricing categories: create through the UI, filter by type in the URL', asy
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  await createPricingCategory(page, 'Adult', 'Adult', '18', '');
-  await createPricingCategory(page, 'Child', 'Child', '3', '12');
+  await createPricingCategory(page, { name: 'Adult', type: 'Adult', minAge: 18 });
+  await createPricingCategory(page, { name: 'Child', type: 'Child', minAge: 3, maxAge: 12 });
 
   const table = page.getByRole('table', { name: 'Pricing categories' });
   const rows = table.locator('tbody tr');
@@ -51,18 +41,18 @@ test('pricing categories: create through the UI, filter by type in the URL', asy
   await screenshot(page, 'catalog-lists-01-pricing-categories');
 
   // Filter by type: the URL and the table follow.
-  await choose(page, page, 'Type', 'Child');
+  await choose(page, 'Type', 'Child');
   await expect.poll(() => query(page).get('type')).toBe('child');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Child');
-  await choose(page, page, 'Type', 'Senior');
+  await choose(page, 'Type', 'Senior');
   await expect.poll(() => query(page).get('type')).toBe('senior');
   await expect(page.getByText('No pricing categories match these filters.')).toBeVisible();
 
   // The filter survives a reload; 'All' removes it.
   await page.reload();
   await expect(page.getByText('No pricing categories match these filters.')).toBeVisible();
-  await choose(page, page, 'Type', 'All');
+  await choose(page, 'Type', 'All');
   await expect.poll(() => query(page).has('type')).toBe(false);
   await expect(rows).toHaveCount(2);
 
@@ -80,6 +70,7 @@ test('pricing categories: create through the UI, filter by type in the URL', asy
   await page.getByRole('dialog', { name: 'Delete pricing category' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, MESSAGES.deleted)).toBeVisible();
   await expect(rows).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Adult' })).toHaveCount(0);
 
   // The rates tab lists rates across offers; there are none yet.
   await tabs(page).getByRole('link', { name: 'Pricing rates' }).click();
@@ -102,7 +93,10 @@ test('inventory: a category, a tag and an item using them; toggle inactive and f
   await categoryDialog.getByLabel('Description').fill('Kayaks and paddles');
   await categoryDialog.getByRole('button', { name: 'Create category' }).click();
   await expect(categoryDialog).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Inventory categories' }).locator('tbody tr')).toContainText(['Water sports']);
+  await expect(toast(page, MESSAGES.created)).toBeVisible();
+  const categoryRows = page.getByRole('table', { name: 'Inventory categories' }).locator('tbody tr');
+  await expect(categoryRows).toContainText(['Water sports']);
+  await expect(categoryRows.filter({ hasText: 'Water sports' })).toContainText('Kayaks and paddles');
 
   // A tag.
   await tabs(page).getByRole('link', { name: 'Tags' }).click();
@@ -119,13 +113,13 @@ test('inventory: a category, a tag and an item using them; toggle inactive and f
   await page.getByRole('button', { name: 'New item' }).first().click();
   const itemDialog = page.getByRole('dialog', { name: 'New item' });
   await itemDialog.getByLabel('Name').fill('Double kayak');
-  await choose(page, itemDialog, 'Type', 'Equipment');
+  await choose(page, 'Type', 'Equipment', itemDialog);
   await itemDialog.getByLabel('Stock quantity').fill('8');
   await itemDialog.getByLabel('Price').fill('-25');
   await itemDialog.getByRole('button', { name: 'Create item' }).click();
   await expect(itemDialog.getByText('Enter a price of 0 or more, with at most two decimals.')).toBeVisible();
   await itemDialog.getByLabel('Price').fill('25.5');
-  await choose(page, itemDialog, 'Category', 'Water sports');
+  await choose(page, 'Category', 'Water sports', itemDialog);
   const tagInput = itemDialog.getByRole('combobox', { name: 'Tags' });
   await tagInput.fill('Summ');
   await page.getByRole('option', { name: 'Summer', exact: true }).click();
@@ -175,5 +169,8 @@ test('inventory: a category, a tag and an item using them; toggle inactive and f
   const tagRows = page.getByRole('table', { name: 'Inventory tags' }).locator('tbody tr');
   await expect(tagRows).toHaveCount(2);
   await expect(tagRows.filter({ hasText: 'Summer' }).locator('td').nth(1)).toHaveText('1');
+  await expect(tagRows.filter({ hasText: 'Rental' }).locator('td').nth(1)).toHaveText('1');
   await screenshot(page, 'catalog-lists-03-inventory-tags');
+  await tabs(page).getByRole('link', { name: 'Categories' }).click();
+  await expect(categoryRows.filter({ hasText: 'Water sports' }).locator('td').nth(1)).toHaveText('1');
 });

@@ -281,6 +281,8 @@ test('a new owner builds an offer through every step, publishes it and finds its
   await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('active');
   await expect(rows).toHaveCount(1);
   await expect(offersTable(page).getByRole('link', { name: TITLE, exact: true })).toBeVisible();
+  // The row count was 1 before the switch too: the copy must be gone, not only the original shown.
+  await expect(offersTable(page).getByRole('link', { name: `${TITLE} (copy)` })).toHaveCount(0);
 
   // The copy opens as a Draft with all its parts (its own gallery, same order).
   await page.getByRole('radiogroup', { name: 'Status' }).getByText('Draft', { exact: true }).click();

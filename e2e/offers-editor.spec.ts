@@ -139,6 +139,8 @@ test('an owner creates an offer and walks basic info, description and settings',
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Booking cut-off' })).toHaveValue('2');
   await expect(page.getByRole('combobox', { name: 'Cut-off unit' })).toHaveValue('Days');
+  await expect(page.getByRole('radio', { name: 'On request', exact: true })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Open-dated' })).toBeChecked();
 
   // The status control: Inactive is allowed at any time, and the header follows.
   await page.getByText('Inactive', { exact: true }).click();
@@ -186,6 +188,7 @@ test('the editor lands on basic info and sends an unknown offer back to the over
   await page.goto(editorUrl(owner.subdomain, '01900000-0000-7000-8000-000000000000', 'basic-info'));
   await expect(page).toHaveURL(/\/products\/experiences\/overview/);
   await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(toast(page, 'Not found.').first()).toBeVisible();
 
   await page.goto(`http://${owner.subdomain}.localhost:3100/products/experiences/editor`);
   await expect(toast(page, MESSAGES.missingId('experience'))).toBeVisible();

@@ -65,9 +65,9 @@ export const offerPatches = (page: Page, id: string) => countRequests(page, 'PAT
 export const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
 export const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
 
-/** Picks an option of a Mantine Select / MultiSelect by its label. */
-export const choose = async (page: Page, label: string, option: string) => {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+/** Picks an option of a Mantine Select / MultiSelect by its label (inside `scope`, e.g. a dialog, when given). */
+export const choose = async (page: Page, label: string, option: string, scope: Page | Locator = page) => {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 };
 
@@ -114,20 +114,23 @@ export const expectOfferUpdated = async (page: Page) => {
   await expect(updated).toHaveCount(0);
 };
 
-/** The editor's pricing step: "New pricing category" (the step's own button) → the modal → 'Success!'. */
-export const createPricingCategoryInEditor = async (
-  page: Page,
-  category: { name: string; type: string; minAge?: number; maxAge?: number },
-) => {
-  await page.getByRole('region', { name: 'Pricing categories' }).getByRole('button', { name: 'New pricing category' }).click();
+export type NewPricingCategory = { name: string; type: string; minAge?: number; maxAge?: number };
+
+/** Fills the open "New pricing category" dialog and creates the category; the dialog closes. */
+export const submitNewPricingCategory = async (page: Page, category: NewPricingCategory) => {
   const dialog = page.getByRole('dialog', { name: 'New pricing category' });
   await dialog.getByLabel('Name').fill(category.name);
-  await dialog.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: category.type, exact: true }).click();
+  await choose(page, 'Type', category.type, dialog);
   if (category.minAge !== undefined) await dialog.getByLabel('Minimum age').fill(String(category.minAge));
   if (category.maxAge !== undefined) await dialog.getByLabel('Maximum age').fill(String(category.maxAge));
   await dialog.getByRole('button', { name: 'Create category' }).click();
   await expect(dialog).toBeHidden();
+};
+
+/** The editor's pricing step: "New pricing category" (the step's own button) → the modal → the category is listed. */
+export const createPricingCategoryInEditor = async (page: Page, category: NewPricingCategory) => {
+  await page.getByRole('region', { name: 'Pricing categories' }).getByRole('button', { name: 'New pricing category' }).click();
+  await submitNewPricingCategory(page, category);
   await expect(
     page.getByRole('region', { name: 'Pricing categories' }).getByRole('row').filter({ hasText: category.name }),
   ).toBeVisible();

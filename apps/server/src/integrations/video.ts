@@ -1,55 +1,8 @@
+import type { VideoRef } from '@excursio/contract/media';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { fetchJson } from './outbound.ts';
 
-export type VideoProvider = 'youtube' | 'vimeo';
-export type VideoRef = { provider: VideoProvider; id: string };
-
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set([
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'music.youtube.com',
-  'youtube-nocookie.com',
-  'www.youtube-nocookie.com',
-]);
-const VIMEO_ID = /^\d{1,12}$/;
-
-const youtubeRef = (id: string | null | undefined): VideoRef | null =>
-  id && YOUTUBE_ID.test(id) ? { provider: 'youtube', id } : null;
-
-/**
- * The provider and video id of a YouTube (watch?v=, youtu.be/, embed/, shorts/, live/) or Vimeo
- * (vimeo.com/<id>, player.vimeo.com/video/<id>) URL; null for anything else.
- */
-export const parseVideoUrl = (raw: string): VideoRef | null => {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return null;
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
-  const host = url.hostname.toLowerCase();
-  const parts = url.pathname.split('/').filter(Boolean);
-  if (host === 'youtu.be') return parts.length === 1 ? youtubeRef(parts[0]) : null;
-  if (YOUTUBE_HOSTS.has(host)) {
-    if (parts.length === 1 && parts[0] === 'watch') return youtubeRef(url.searchParams.get('v'));
-    if (parts.length === 2 && ['embed', 'shorts', 'live', 'v'].includes(parts[0])) return youtubeRef(parts[1]);
-    return null;
-  }
-  if (host === 'vimeo.com' || host === 'www.vimeo.com') {
-    // vimeo.com/<id> or vimeo.com/<id>/<privacy hash>
-    return parts.length >= 1 && parts.length <= 2 && VIMEO_ID.test(parts[0]) ? { provider: 'vimeo', id: parts[0] } : null;
-  }
-  if (host === 'player.vimeo.com') {
-    return parts.length === 2 && parts[0] === 'video' && VIMEO_ID.test(parts[1]) ? { provider: 'vimeo', id: parts[1] } : null;
-  }
-  return null;
-};
-
-/** The player URL the web app frames (the CSP allows exactly these two hosts). */
 export const embedUrl = (ref: VideoRef) =>
   ref.provider === 'youtube' ? `https://www.youtube-nocookie.com/embed/${ref.id}` : `https://player.vimeo.com/video/${ref.id}`;
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { pricingCategories, pricingRatePrices, pricingRates } from '../db/schema/catalog.ts';
 import type { TestApp } from './app.ts';
-import type { TestAccount } from './factories.ts';
 
 const uniq = () => randomUUID().slice(0, 8);
+/** Only the account's id is read, so a bare `{ account: { id } }` will do. */
+type AccountRef = { account: { id: string } };
 
 /** A pricing category of the account, inserted directly (type Adult unless overridden). */
 export const createPricingCategory = async (
   t: TestApp,
-  account: TestAccount,
+  account: AccountRef,
   overrides: Partial<typeof pricingCategories.$inferInsert> = {},
 ) => {
   const [row] = await t.db
@@ -24,7 +25,7 @@ export const createPricingCategory = async (
  */
 export const createRate = async (
   t: TestApp,
-  account: TestAccount,
+  account: AccountRef,
   experience: { id: string },
   prices: { category: { id: string }; price: number; net?: number | null }[] = [],
   overrides: Partial<typeof pricingRates.$inferInsert> = {},
@@ -48,7 +49,7 @@ export const createRate = async (
 };
 
 /** An offer-ready pricing: one Adult category and one rate pricing it at `price`. */
-export const createPricedRate = async (t: TestApp, account: TestAccount, experience: { id: string }, price = 2500) => {
+export const createPricedRate = async (t: TestApp, account: AccountRef, experience: { id: string }, price = 2500) => {
   const category = await createPricingCategory(t, account);
   const rate = await createRate(t, account, experience, [{ category, price }]);
   return { category, rate };

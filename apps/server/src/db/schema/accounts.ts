@@ -48,3 +48,9 @@ export const systemNotifications = pgTable(
   },
   (t) => [index('system_notifications_published_idx').on(t.publishedAt)],
 );
+
+/** The owning organization of a tenant-owned row (rows go with their organization). */
+export const accountId = () =>
+  uuid('account_id')
+    .notNull()
+    .references(() => baseAccounts.id, { onDelete: 'cascade' });

@@ -13,13 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { baseAccounts } from './accounts.ts';
+import { accountId } from './accounts.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
-
-const accountId = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => baseAccounts.id, { onDelete: 'cascade' });
 
 /** Where an offer starts; reusable across offers of the account. */
 export const meetingPoints = pgTable(

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { baseAccounts } from './accounts.ts';
+import { accountId } from './accounts.ts';
 import { experiences } from './catalog.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
-
-const accountId = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => baseAccounts.id, { onDelete: 'cascade' });
 
 export const inventoryCategories = pgTable(
   'inventory_categories',

@@ -1,12 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { baseAccounts } from './accounts.ts';
+import { accountId } from './accounts.ts';
 import { experiences } from './catalog.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
-
-const accountId = () =>
-  uuid('account_id')
-    .notNull()
-    .references(() => baseAccounts.id, { onDelete: 'cascade' });
 
 export const filerFolders = pgTable(
   'filer_folders',

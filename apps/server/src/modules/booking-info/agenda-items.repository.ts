@@ -1,9 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { searchAny } from '../../db/query.ts';
 import { agendaItems } from '../../db/schema/catalog.ts';
-import type { Ordering } from '../../http/paging.ts';
-import type { PerExperienceOrderingField } from './booking-questions.repository.ts';
+import { listPositioned, type PerExperienceListQuery } from './positions.repository.ts';
 
 export type AgendaItemRow = typeof agendaItems.$inferSelect;
 export type AgendaItemValues = Pick<AgendaItemRow, 'title' | 'description' | 'durationMinutes' | 'position'>;
@@ -11,34 +9,8 @@ export type AgendaItemValues = Pick<AgendaItemRow, 'title' | 'description' | 'du
 const table = agendaItems;
 const ofAccount = (accountId: string, id: string) => and(eq(table.accountId, accountId), eq(table.id, id));
 
-export const listAgendaItems = async (
-  db: Executor,
-  accountId: string,
-  query: {
-    experience?: string;
-    search?: string;
-    ordering: Ordering<PerExperienceOrderingField>;
-    limit: number;
-    offset: number;
-  },
-) => {
-  const where = and(
-    eq(table.accountId, accountId),
-    query.experience ? eq(table.experienceId, query.experience) : undefined,
-    searchAny(query.search, table.title, table.description),
-  );
-  const column = { position: table.position, created_at: table.createdAt }[query.ordering.field];
-  const direction = query.ordering.descending ? desc : asc;
-  const rows = await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(direction(column), direction(table.createdAt), asc(table.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-  return { rows, count: total };
-};
+export const listAgendaItems = (db: Executor, accountId: string, query: PerExperienceListQuery) =>
+  listPositioned(db, table, accountId, query, [table.title, table.description]);
 
 export const findAgendaItem = async (db: Executor, accountId: string, id: string) =>
   (await db.select().from(table).where(ofAccount(accountId, id)))[0] ?? null;

@@ -12,7 +12,7 @@ import {
   listAgendaItems,
   updateAgendaItem,
 } from './agenda-items.repository.ts';
-import type { PerExperienceOrderingField } from './booking-questions.repository.ts';
+import type { PerExperienceOrderingField } from './positions.repository.ts';
 import { arrange, checkSameExperience, lockedChild, lockOwnExperience } from './positions.ts';
 
 type Input = z.output<typeof agendaItemInput>;

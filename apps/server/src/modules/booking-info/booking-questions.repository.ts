@@ -1,11 +1,8 @@
-import type { PER_EXPERIENCE_ORDERING } from '@excursio/contract/booking-info';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { searchAny } from '../../db/query.ts';
 import { bookingQuestions } from '../../db/schema/catalog.ts';
-import type { Ordering } from '../../http/paging.ts';
+import { listPositioned, type PerExperienceListQuery } from './positions.repository.ts';
 
-export type PerExperienceOrderingField = (typeof PER_EXPERIENCE_ORDERING)[number];
 export type BookingQuestionRow = typeof bookingQuestions.$inferSelect;
 export type BookingQuestionValues = Pick<
   BookingQuestionRow,
@@ -15,34 +12,8 @@ export type BookingQuestionValues = Pick<
 const table = bookingQuestions;
 const ofAccount = (accountId: string, id: string) => and(eq(table.accountId, accountId), eq(table.id, id));
 
-export const listBookingQuestions = async (
-  db: Executor,
-  accountId: string,
-  query: {
-    experience?: string;
-    search?: string;
-    ordering: Ordering<PerExperienceOrderingField>;
-    limit: number;
-    offset: number;
-  },
-) => {
-  const where = and(
-    eq(table.accountId, accountId),
-    query.experience ? eq(table.experienceId, query.experience) : undefined,
-    searchAny(query.search, table.question),
-  );
-  const column = { position: table.position, created_at: table.createdAt }[query.ordering.field];
-  const direction = query.ordering.descending ? desc : asc;
-  const rows = await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(direction(column), direction(table.createdAt), asc(table.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-  return { rows, count: total };
-};
+export const listBookingQuestions = (db: Executor, accountId: string, query: PerExperienceListQuery) =>
+  listPositioned(db, table, accountId, query, [table.question]);
 
 export const findBookingQuestion = async (db: Executor, accountId: string, id: string) =>
   (await db.select().from(table).where(ofAccount(accountId, id)))[0] ?? null;

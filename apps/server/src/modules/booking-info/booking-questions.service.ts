@@ -15,9 +15,9 @@ import {
   findBookingQuestion,
   insertBookingQuestion,
   listBookingQuestions,
-  type PerExperienceOrderingField,
   updateBookingQuestion,
 } from './booking-questions.repository.ts';
+import type { PerExperienceOrderingField } from './positions.repository.ts';
 import { arrange, checkSameExperience, lockedChild, lockOwnExperience } from './positions.ts';
 
 type Input = z.output<typeof bookingQuestionInput>;

@@ -4,6 +4,7 @@ import {
   cancellationPolicyInput,
   cancellationPolicyPatchInput,
 } from '@excursio/contract/booking-info';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import {
   createCancellationPolicy,
@@ -13,7 +14,6 @@ import {
   replaceCancellationPolicy,
   updateCancellationPolicyFields,
 } from './cancellation-policies.service.ts';
-import { resourceRoutes } from './resource-routes.ts';
 
 export const cancellationPolicyRoutes = (app: Api, { db }: AppContext) =>
   resourceRoutes(app, {

@@ -1,4 +1,5 @@
 import { MEETING_POINT_ORDERING, meetingPoint, meetingPointInput, meetingPointPatchInput } from '@excursio/contract/booking-info';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import {
   createMeetingPoint,
@@ -8,7 +9,6 @@ import {
   replaceMeetingPoint,
   updateMeetingPointFields,
 } from './meeting-points.service.ts';
-import { resourceRoutes } from './resource-routes.ts';
 
 export const meetingPointRoutes = (app: Api, { db }: AppContext) =>
   resourceRoutes(app, {

@@ -8,6 +8,7 @@ import {
   PER_EXPERIENCE_ORDERING,
   perExperienceFilters,
 } from '@excursio/contract/booking-info';
+import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import {
   createAgendaItem,
@@ -25,7 +26,6 @@ import {
   replaceBookingQuestion,
   updateBookingQuestionFields,
 } from './booking-questions.service.ts';
-import { resourceRoutes } from './resource-routes.ts';
 
 /** Per-offer lists: `experience` filters, `position` orders by default. */
 const perExperience = {

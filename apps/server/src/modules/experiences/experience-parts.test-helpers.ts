@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  agendaItems,
-  bookingQuestions,
-  cancellationPolicies,
-  meetingPoints,
-  pricingCategories,
-  pricingRatePrices,
-  pricingRates,
-  startTimes,
-} from '../../db/schema/catalog.ts';
+import { agendaItems, bookingQuestions, cancellationPolicies, meetingPoints, startTimes } from '../../db/schema/catalog.ts';
 import { experienceInventoryItems, inventoryItems } from '../../db/schema/inventory.ts';
 import { experienceImages, filerImages, videos } from '../../db/schema/media.ts';
 import type { TestApp } from '../../test/app.ts';
+import { createPricingCategory, createRate } from '../../test/pricing-factories.ts';
 
 // Rows of other modules' tables, inserted directly: the experiences tests need an offer's parts
 // without depending on the endpoints that other modules own.
@@ -39,22 +31,15 @@ export const attachImage = async (t: TestApp, accountId: string, experienceId: s
   return image;
 };
 
-/** A rate of the offer with a price per given amount (one pricing category each). */
+/** A rate of the offer with a price per given amount (one Adult pricing category each, net 1.00 below). */
 export const addRate = async (t: TestApp, accountId: string, experienceId: string, pricesMinor: number[] = []) => {
-  const [rate] = await t.db
-    .insert(pricingRates)
-    .values({ accountId, experienceId, name: `Rate ${short()}` })
-    .returning();
-  for (const priceMinor of pricesMinor) {
-    const [category] = await t.db
-      .insert(pricingCategories)
-      .values({ accountId, name: `Adult ${short()}`, type: 'adult' })
-      .returning();
-    await t.db
-      .insert(pricingRatePrices)
-      .values({ accountId, rateId: rate.id, pricingCategoryId: category.id, priceMinor, netPriceMinor: priceMinor - 100 });
+  const account = { account: { id: accountId } };
+  const prices = [];
+  for (const price of pricesMinor) {
+    const category = await createPricingCategory(t, account, { name: `Adult ${short()}` });
+    prices.push({ category, price, net: price - 100 });
   }
-  return rate;
+  return createRate(t, account, { id: experienceId }, prices);
 };
 
 export const addStartTime = async (

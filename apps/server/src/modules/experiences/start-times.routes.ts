@@ -1,5 +1,4 @@
 import { idParams } from '@excursio/contract/common';
-import { paginated } from '@excursio/contract/list';
 import {
   START_TIME_ORDERING,
   schedule,
@@ -10,11 +9,9 @@ import {
   startTimePatchInput,
   startTimePutInput,
 } from '@excursio/contract/schedule';
-import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
-import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
+import { manageExperiences, resourceRoutes, viewExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
-import { manageExperiences, viewExperiences } from './experiences.routes.ts';
 import { getExperience } from './experiences.service.ts';
 import {
   changeStartTime,
@@ -57,73 +54,23 @@ export const startTimeRoutes = (app: Api, ctx: AppContext) => {
     async (request) => replaceSchedule(ctx.db, principalOf(request).accountId, request.params.id, request.body),
   );
 
-  app.get(
-    '/api/start-times/',
-    {
-      config: viewExperiences,
-      schema: {
-        tags,
-        summary: 'List start times (filter: experience)',
-        querystring: listQuerySchema(startTimeListFilters),
-        response: { 200: paginated(startTime) },
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      const ordering = orderingOf(query.ordering, START_TIME_ORDERING, { field: 'time', descending: false });
-      const { results, count } = await listStartTimesPage(ctx.db, principalOf(request).accountId, { ...query, ordering });
-      return paginate(request, query, results, count);
-    },
-  );
-
-  app.post(
-    '/api/start-times/',
-    {
-      config: manageExperiences,
-      schema: { tags, summary: 'Add a start time to an offer', body: startTimeInput, response: { 201: startTime } },
-    },
-    async (request, reply) => {
-      const created = await createStartTime(ctx.db, principalOf(request).accountId, request.body);
-      return reply.status(201).send(created);
-    },
-  );
-
-  app.get(
-    '/api/start-times/:id/',
-    {
-      config: viewExperiences,
-      schema: { tags, summary: 'Retrieve a start time', params: idParams, response: { 200: startTime } },
-    },
-    async (request) => getStartTime(ctx.db, principalOf(request).accountId, request.params.id),
-  );
-
-  app.put(
-    '/api/start-times/:id/',
-    {
-      config: manageExperiences,
-      schema: { tags, summary: 'Replace a start time', params: idParams, body: startTimePutInput, response: { 200: startTime } },
-    },
-    async (request) => changeStartTime(ctx.db, principalOf(request).accountId, request.params.id, request.body),
-  );
-
-  app.patch(
-    '/api/start-times/:id/',
-    {
-      config: manageExperiences,
-      schema: { tags, summary: 'Update a start time', params: idParams, body: startTimePatchInput, response: { 200: startTime } },
-    },
-    async (request) => changeStartTime(ctx.db, principalOf(request).accountId, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/start-times/:id/',
-    {
-      config: manageExperiences,
-      schema: { tags, summary: 'Delete a start time', params: idParams, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await removeStartTime(ctx.db, principalOf(request).accountId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  resourceRoutes(app, {
+    path: '/api/start-times/',
+    tag: 'start-times',
+    noun: 'start time',
+    nouns: 'start times',
+    summaries: { list: 'List start times (filter: experience)', create: 'Add a start time to an offer' },
+    item: startTime,
+    input: startTimeInput,
+    putInput: startTimePutInput,
+    patchInput: startTimePatchInput,
+    filters: startTimeListFilters,
+    ordering: { allowed: START_TIME_ORDERING, fallback: { field: 'time', descending: false } },
+    list: (accountId, query) => listStartTimesPage(ctx.db, accountId, query),
+    get: (accountId, id) => getStartTime(ctx.db, accountId, id),
+    create: (accountId, body) => createStartTime(ctx.db, accountId, body),
+    replace: (accountId, id, body) => changeStartTime(ctx.db, accountId, id, body),
+    update: (accountId, id, body) => changeStartTime(ctx.db, accountId, id, body),
+    remove: (accountId, id) => removeStartTime(ctx.db, accountId, id),
+  });
 };

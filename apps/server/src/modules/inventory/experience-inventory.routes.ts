@@ -2,11 +2,10 @@ import { idParams } from '@excursio/contract/common';
 import { experienceInventoryInput, experienceInventoryItem } from '@excursio/contract/inventory';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
+import { manageExperiences, viewExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { getExperienceInventory, setExperienceInventory } from './experience-inventory.service.ts';
 
-const viewExperiences = { access: { permissions: ['View experiences'] as const, features: ['experiences'] as const } };
-const manageExperiences = { access: { permissions: ['Manage experiences'] as const, features: ['experiences'] as const } };
 const tags = ['experiences', 'inventory'];
 const response = z.object({ results: z.array(experienceInventoryItem) });
 

@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
+import { manageExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import type { Storage } from '../../integrations/storage.ts';
 import { changeFolder, createFolder, getFolder, listFoldersPage, removeFolder } from './folders.service.ts';
@@ -23,7 +24,6 @@ import { changeImage, getImage, listImagesPage, removeImage, uploadImages } from
 import { readUploadForm } from './uploads.ts';
 
 /** The media library needs what editing offers needs. */
-export const manageExperiences = { access: { permissions: ['Manage experiences'] as const, features: ['experiences'] as const } };
 const tags = ['media'];
 
 export const filerFolderRoutes = (app: Api, ctx: AppContext) => {

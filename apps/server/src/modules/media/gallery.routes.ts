@@ -3,9 +3,9 @@ import { reorderImagesInput } from '@excursio/contract/experiences';
 import { experienceImageList } from '@excursio/contract/media';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
+import { manageExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import type { Storage } from '../../integrations/storage.ts';
-import { manageExperiences } from './filer.routes.ts';
 import { detachImage, reorderGallery, requireExperience, uploadToGallery } from './gallery.service.ts';
 import { readUploadForm } from './uploads.ts';
 

@@ -5,7 +5,6 @@ import { invalid, notFound } from '../../http/app-error.ts';
 import type { Storage } from '../../integrations/storage.ts';
 import {
   appendToGallery,
-  countGallery,
   detachFromGallery,
   experienceExists,
   type GalleryRow,
@@ -56,7 +55,7 @@ export const detachImage = async (db: Db, accountId: string, experienceId: strin
     if (!offer) throw notFound();
     const gallery = await listGallery(tx, accountId, experienceId);
     if (!gallery.some((image) => image.id === imageId)) throw notFound();
-    refuseLastImageOfActive(offer, await countGallery(tx, accountId, experienceId));
+    refuseLastImageOfActive(offer, gallery.length);
     await detachFromGallery(tx, accountId, experienceId, imageId);
     await setGalleryOrder(
       tx,

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { experiences } from '../../db/schema/catalog.ts';
 import { videos } from '../../db/schema/media.ts';
 import type { Ordering } from '../../http/paging.ts';
 
@@ -42,14 +41,6 @@ export const findVideo = async (db: Executor, accountId: string, videoId: string
       .from(videos)
       .where(and(eq(videos.accountId, accountId), eq(videos.id, videoId), scopeCondition(scope)))
   )[0] ?? null;
-
-export const experienceExists = async (db: Executor, accountId: string, experienceId: string) =>
-  (
-    await db
-      .select({ id: experiences.id })
-      .from(experiences)
-      .where(and(eq(experiences.accountId, accountId), eq(experiences.id, experienceId)))
-  ).length > 0;
 
 /** The position after the owner's last video (0 for the first). */
 export const nextVideoPosition = async (db: Executor, accountId: string, experienceId: string | null) => {

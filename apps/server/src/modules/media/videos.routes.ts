@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { Access } from '../../http/access.ts';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
+import { manageExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
-import { manageExperiences } from './filer.routes.ts';
 import type { VideoScope } from './videos.repository.ts';
 import { addVideo, changeVideo, getVideo, listVideosPage, removeVideo } from './videos.service.ts';
 

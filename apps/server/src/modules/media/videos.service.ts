@@ -1,19 +1,13 @@
 import type { Video } from '@excursio/contract/media';
+import { parseVideoUrl, type VideoProvider } from '@excursio/contract/media';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
-import {
-  embedUrl,
-  fallbackThumbnail,
-  fetchVideoMetadata,
-  parseVideoUrl,
-  type VideoMetadataConfig,
-  type VideoProvider,
-} from '../../integrations/video.ts';
+import { embedUrl, fallbackThumbnail, fetchVideoMetadata, type VideoMetadataConfig } from '../../integrations/video.ts';
+import { experienceExists } from './gallery.repository.ts';
 import {
   deleteVideo,
-  experienceExists,
   findVideo,
   insertVideo,
   listVideos,

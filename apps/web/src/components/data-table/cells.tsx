@@ -1,6 +1,7 @@
-import { Badge, type BadgeProps, Group } from '@mantine/core';
+import { Badge, type BadgeProps, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDisplayDate } from '../../lib/format/format.ts';
 import { IconButton } from '../button.tsx';
 import type { Column } from './data-table.tsx';
 
@@ -34,3 +35,30 @@ export const CellBadge = ({ children, ...props }: Pick<BadgeProps, 'variant' | '
     {children}
   </Badge>
 );
+
+/** A row's name, with its description (if any) dimmed on one line under it. */
+export const NameCell = ({ name, description }: { name: string; description?: string | null }) => (
+  <Stack gap={0}>
+    <Text size="sm" fw={500}>
+      {name}
+    </Text>
+    {description ? (
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {description}
+      </Text>
+    ) : null}
+  </Stack>
+);
+
+/** The sortable "Created" column (display date, dimmed). */
+export const createdColumn = <T extends { created_at: string }>(width = 170): Column<T> => ({
+  key: 'created',
+  header: 'Created',
+  sortField: 'created_at',
+  width,
+  render: (row) => (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {formatDisplayDate(row.created_at)}
+    </Text>
+  ),
+});

@@ -1,5 +1,7 @@
 /** Wording of an offer as visitors read it (shared by the editor preview and the webstore). */
 
+import { capitalise } from '../../lib/format/format.ts';
+
 export type RefundTier = { hours_before: number; refund_percent: number };
 
 /** 6 → "6 hours", 24 → "24 hours", 72 → "3 days" (whole days from two days on). */
@@ -30,8 +32,7 @@ export const policyInWords = (tiers: readonly RefundTier[]): string => {
     return `${amount} ${until(tier.hours_before, index === 0)}`;
   });
   if (ordered[ordered.length - 1].hours_before > 0) parts.push('then no refund');
-  const sentence = parts.join(', ');
-  return sentence[0].toUpperCase() + sentence.slice(1);
+  return capitalise(parts.join(', '));
 };
 
 /** 45 → "45 min", 90 → "1 h 30 min", 120 → "2 h", 1440 → "1 day", 2880 → "2 days". */

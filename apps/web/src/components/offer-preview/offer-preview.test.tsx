@@ -49,7 +49,7 @@ describe('OfferPreview', () => {
     expect(screen.getByText('2 h 30 min')).toBeTruthy();
     expect(screen.getByText('English, German')).toBeTruthy();
     expect(screen.getByText('Up to 12 people')).toBeTruthy();
-    expect(screen.getByText(/45\.50/)).toBeTruthy();
+    expect(screen.getByText('€45.50')).toBeTruthy();
     expect(screen.getByText('Second paragraph.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Included' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Not included' })).toBeNull();

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
+import { createdColumn } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
@@ -14,7 +15,7 @@ import {
   useDuplicateExperienceMutation,
   useListExperiencesQuery,
 } from '../../../lib/api/catalog.api.ts';
-import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { formatMoney } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
@@ -98,17 +99,7 @@ export const OffersOverviewPage = () => {
       align: 'right',
       width: 120,
     },
-    {
-      key: 'created',
-      header: 'Created',
-      sortField: 'created_at',
-      render: (o) => (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(o.created_at)}
-        </Text>
-      ),
-      width: 160,
-    },
+    createdColumn<ExperienceListItem>(160),
     {
       key: 'actions',
       header: '',

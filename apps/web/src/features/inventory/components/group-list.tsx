@@ -7,11 +7,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
-import { editDeleteColumn } from '../../../components/data-table/cells.tsx';
+import { createdColumn, editDeleteColumn, NameCell } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
-import { formatDisplayDate } from '../../../lib/format/format.ts';
 import type { ListParams } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
@@ -110,18 +109,7 @@ export const GroupList = <T extends ItemGroup>({
       key: 'name',
       header: 'Name',
       sortField: 'name',
-      render: (g) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {g.name}
-          </Text>
-          {g.description ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {g.description}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      render: (g) => <NameCell name={g.name} description={g.description} />,
     },
     {
       key: 'items',
@@ -130,17 +118,7 @@ export const GroupList = <T extends ItemGroup>({
       width: 110,
       render: (g) => <Text size="sm">{g.items_count}</Text>,
     },
-    {
-      key: 'created',
-      header: 'Created',
-      sortField: 'created_at',
-      width: 170,
-      render: (g) => (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(g.created_at)}
-        </Text>
-      ),
-    },
+    createdColumn<T>(),
     editDeleteColumn<T>(setEditing, deletion.ask),
   ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageRangeText, participantsText, ratePriceLabels, validityText } from './pricing-text.ts';
+import { ageRangeText, participantsText, ratePriceLabels, validityParts } from './pricing-text.ts';
 
 describe('ageRangeText', () => {
   it('shows a closed range, an open end and no range', () => {
@@ -19,12 +19,12 @@ describe('ageRangeText', () => {
   });
 });
 
-describe('validityText', () => {
-  it('shows both ends, one end or none in the display date format', () => {
-    expect(validityText('2026-05-01', '2026-09-30')).toBe('01. May 2026 – 30. September 2026');
-    expect(validityText('2026-05-01', null)).toBe('From 01. May 2026');
-    expect(validityText(null, '2026-09-30')).toBe('Until 30. September 2026');
-    expect(validityText(null, null)).toBe('Always');
+describe('validityParts', () => {
+  it('shows both ends, one end or none in the display date format, each end in one piece', () => {
+    expect(validityParts('2026-05-01', '2026-09-30')).toEqual(['01. May 2026 –', '30. September 2026']);
+    expect(validityParts('2026-05-01', null)).toEqual(['From 01. May 2026']);
+    expect(validityParts(null, '2026-09-30')).toEqual(['Until 30. September 2026']);
+    expect(validityParts(null, null)).toEqual(['Always']);
   });
 });
 

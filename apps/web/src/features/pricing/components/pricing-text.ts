@@ -17,9 +17,6 @@ export const validityParts = (from: string | null, to: string | null) => {
   return ['Always'];
 };
 
-/** A rate's validity: '01. May 2026 – 30. September 2026', 'From …', 'Until …' or 'Always'. */
-export const validityText = (from: string | null, to: string | null) => validityParts(from, to).join(' ');
-
 /** Participants per booking: '2–8', '1+'. */
 export const participantsText = (min: number, max: number | null) => {
   if (max === null) return `${min}+`;

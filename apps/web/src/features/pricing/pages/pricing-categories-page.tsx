@@ -4,14 +4,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
-import { CellBadge, editDeleteColumn } from '../../../components/data-table/cells.tsx';
+import { CellBadge, createdColumn, editDeleteColumn, NameCell } from '../../../components/data-table/cells.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PRICING_CATEGORY_TYPE_OPTIONS } from '../../../components/pricing-category-modal/pricing-category-form.ts';
 import { PricingCategoryModal } from '../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useDeletePricingCategoryMutation, useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
-import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { ageRangeText } from '../components/pricing-text.ts';
 
@@ -32,18 +31,7 @@ export const PricingCategoriesPage = () => {
       key: 'name',
       header: 'Name',
       sortField: 'name',
-      render: (c) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {c.name}
-          </Text>
-          {c.description ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {c.description}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      render: (c) => <NameCell name={c.name} description={c.description} />,
     },
     {
       key: 'type',
@@ -69,17 +57,7 @@ export const PricingCategoriesPage = () => {
       width: 130,
       render: (c) => <Text size="sm">{c.rates_count}</Text>,
     },
-    {
-      key: 'created',
-      header: 'Created',
-      sortField: 'created_at',
-      width: 170,
-      render: (c) => (
-        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(c.created_at)}
-        </Text>
-      ),
-    },
+    createdColumn<PricingCategory>(),
     editDeleteColumn<PricingCategory>(setEditing, deletion.ask),
   ];
 

@@ -1,17 +1,15 @@
 import type { AgendaItem } from '@excursio/contract/booking-info';
-import { MESSAGES } from '@excursio/contract/messages';
 import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { formatDuration } from '../../../../components/offer-preview/offer-format.ts';
 import {
   useDeleteAgendaItemMutation,
   useListAgendaItemsQuery,
   useUpdateAgendaItemMutation,
 } from '../../../../lib/api/catalog.api.ts';
-import { notifySuccess } from '../../../../lib/notify.ts';
 import { AgendaModal } from './agenda-modal.tsx';
 import { OrderedList } from './ordered-list.tsx';
 import { byPosition } from './positions.ts';
@@ -21,19 +19,11 @@ import { SectionCard } from './section-card.tsx';
 export const AgendaSection = ({ experienceId }: { experienceId: string }) => {
   const { data, isLoading } = useListAgendaItemsQuery({ experience: experienceId, page_size: 100 });
   const [update] = useUpdateAgendaItemMutation();
-  const [remove, { isLoading: deleting }] = useDeleteAgendaItemMutation();
+  const [remove] = useDeleteAgendaItemMutation();
   const [editing, setEditing] = useState<AgendaItem | null | undefined>(undefined);
-  const [deletingItem, setDeletingItem] = useState<AgendaItem | null>(null);
+  const deletion = useConfirmDelete<AgendaItem>(remove);
+  const deletingItem = deletion.target;
   const items = useMemo(() => byPosition(data?.results ?? []), [data]);
-
-  const confirmDelete = async () => {
-    if (!deletingItem) return;
-    const result = await remove(deletingItem.id);
-    if (!result.error) {
-      notifySuccess(MESSAGES.deleted);
-      setDeletingItem(null);
-    }
-  };
 
   return (
     <SectionCard
@@ -53,7 +43,7 @@ export const AgendaSection = ({ experienceId }: { experienceId: string }) => {
           label={(item) => item.title}
           savePosition={(patch) => update(patch)}
           onEdit={setEditing}
-          onDelete={setDeletingItem}
+          onDelete={deletion.ask}
           empty="No agenda yet. Add the stops or parts of the experience in order."
           render={(item) => {
             const duration = formatDuration(item.duration_minutes);
@@ -81,13 +71,10 @@ export const AgendaSection = ({ experienceId }: { experienceId: string }) => {
       )}
       <AgendaModal experienceId={experienceId} item={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog
-        opened={deletingItem !== null}
+        {...deletion.dialog}
         title="Delete agenda item"
         message={`Delete "${deletingItem?.title ?? ''}" from the agenda?`}
         confirmLabel="Delete"
-        loading={deleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeletingItem(null)}
       />
     </SectionCard>
   );

@@ -1,16 +1,14 @@
 import type { BookingQuestion } from '@excursio/contract/booking-info';
-import { MESSAGES } from '@excursio/contract/messages';
 import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import {
   useDeleteBookingQuestionMutation,
   useListBookingQuestionsQuery,
   useUpdateBookingQuestionMutation,
 } from '../../../../lib/api/catalog.api.ts';
-import { notifySuccess } from '../../../../lib/notify.ts';
 import { ANSWER_TYPE_LABELS, SCOPE_LABELS } from './form-schemas.ts';
 import { OrderedList } from './ordered-list.tsx';
 import { byPosition } from './positions.ts';
@@ -21,19 +19,11 @@ import { SectionCard } from './section-card.tsx';
 export const QuestionsSection = ({ experienceId }: { experienceId: string }) => {
   const { data, isLoading } = useListBookingQuestionsQuery({ experience: experienceId, page_size: 100 });
   const [update] = useUpdateBookingQuestionMutation();
-  const [remove, { isLoading: deleting }] = useDeleteBookingQuestionMutation();
+  const [remove] = useDeleteBookingQuestionMutation();
   const [editing, setEditing] = useState<BookingQuestion | null | undefined>(undefined);
-  const [deletingQuestion, setDeletingQuestion] = useState<BookingQuestion | null>(null);
+  const deletion = useConfirmDelete<BookingQuestion>(remove);
+  const deletingQuestion = deletion.target;
   const questions = useMemo(() => byPosition(data?.results ?? []), [data]);
-
-  const confirmDelete = async () => {
-    if (!deletingQuestion) return;
-    const result = await remove(deletingQuestion.id);
-    if (!result.error) {
-      notifySuccess(MESSAGES.deleted);
-      setDeletingQuestion(null);
-    }
-  };
 
   return (
     <SectionCard
@@ -53,7 +43,7 @@ export const QuestionsSection = ({ experienceId }: { experienceId: string }) => 
           label={(q) => q.question}
           savePosition={(patch) => update(patch)}
           onEdit={setEditing}
-          onDelete={setDeletingQuestion}
+          onDelete={deletion.ask}
           empty="No booking questions yet. Visitors only give their contact details."
           render={(q) => (
             <>
@@ -84,13 +74,10 @@ export const QuestionsSection = ({ experienceId }: { experienceId: string }) => 
       )}
       <QuestionModal experienceId={experienceId} question={editing} onClose={() => setEditing(undefined)} />
       <ConfirmDialog
-        opened={deletingQuestion !== null}
+        {...deletion.dialog}
         title="Delete booking question"
         message={`Delete "${deletingQuestion?.question ?? ''}"? Visitors will no longer be asked it.`}
         confirmLabel="Delete"
-        loading={deleting}
-        onConfirm={confirmDelete}
-        onClose={() => setDeletingQuestion(null)}
       />
     </SectionCard>
   );

@@ -16,7 +16,7 @@ import { AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Text } from '
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { IconButton } from '../../../../components/button.tsx';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { useRemoveExperienceImageMutation, useReorderExperienceImagesMutation } from '../../../../lib/api/catalog.api.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { moveId, orderKey, type PendingOrder, shownOrder } from './gallery-order.ts';
@@ -104,9 +104,9 @@ export const ImageGallery = ({ experience }: { experience: Experience }) => {
   const serverImages = useMemo(() => [...experience.images].sort((a, b) => a.position - b.position), [experience.images]);
   const serverIds = serverImages.map((image) => image.id);
   const [pending, setPending] = useState<PendingOrder | null>(null);
-  const [removing, setRemoving] = useState<GalleryImage | null>(null);
   const [reorder] = useReorderExperienceImagesMutation();
-  const [removeImage, { isLoading: isRemoving }] = useRemoveExperienceImageMutation();
+  const [removeImage] = useRemoveExperienceImageMutation();
+  const removal = useConfirmDelete<GalleryImage>((imageId) => removeImage({ id: experience.id, imageId }));
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
@@ -133,13 +133,6 @@ export const ImageGallery = ({ experience }: { experience: Experience }) => {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     void save(moveId(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    const result = await removeImage({ id: experience.id, imageId: removing.id });
-    if (!result.error) notifySuccess(MESSAGES.deleted);
-    setRemoving(null);
   };
 
   if (images.length === 0) {
@@ -171,20 +164,17 @@ export const ImageGallery = ({ experience }: { experience: Experience }) => {
                 index={index}
                 count={images.length}
                 onMove={(to) => void save(moveId(ids, index, to))}
-                onRemove={() => setRemoving(image)}
+                onRemove={() => removal.ask(image)}
               />
             ))}
           </SimpleGrid>
         </SortableContext>
       </DndContext>
       <ConfirmDialog
-        opened={removing !== null}
+        {...removal.dialog}
         title="Remove image"
         message="Remove this image from the offer? This cannot be undone."
         confirmLabel="Remove"
-        loading={isRemoving}
-        onConfirm={confirmRemove}
-        onClose={() => setRemoving(null)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Video } from '@excursio/contract/media';
+import { parseVideoUrl } from '@excursio/contract/media';
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -26,7 +27,7 @@ import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-
 import { useCreateVideoMutation, useDeleteVideoMutation, useListVideosQuery } from '../../../../lib/api/catalog.api.ts';
 import { fieldErrorItems } from '../../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
-import { parseVideoUrl, VIDEO_PROVIDER_LABELS } from './video-url.ts';
+import { VIDEO_PROVIDER_LABELS } from './video-url.ts';
 
 const schema = z.object({
   url: z

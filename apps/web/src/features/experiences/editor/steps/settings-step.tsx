@@ -2,13 +2,14 @@ import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES, type Experience } from '
 import { Group, Input, NumberInput, SegmentedControl, type SegmentedControlProps, Select, Switch, Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
+import { capitalise } from '../../../../lib/format/format.ts';
 import { CUTOFF_UNITS, effectivePublishProblems } from '../editor-rules.ts';
 import { FormSection } from '../form-section.tsx';
 import { PublishChecklist } from '../publish-checklist.tsx';
 import { StepForm, useStepForm } from '../step-form.tsx';
 import { settingsSchema, settingsValues } from '../step-schemas.ts';
 
-const UNIT_OPTIONS = CUTOFF_UNITS.map((unit) => ({ value: unit, label: unit[0].toUpperCase() + unit.slice(1) }));
+const UNIT_OPTIONS = CUTOFF_UNITS.map((unit) => ({ value: unit, label: capitalise(unit) }));
 const CONFIRMATION_OPTIONS = [
   { value: 'instant', label: 'Instant' },
   { value: 'on_request', label: 'On request' },
