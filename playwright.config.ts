@@ -1,16 +1,18 @@
 import { defineConfig } from '@playwright/test';
 
-// The real built app, started as `npm start` starts it, on its own port and data directory.
-const PORT = 3100;
-export const E2E_DATA_DIR = 'data/e2e';
+// The real built app, started as `npm start` starts it, on its own port and data directory
+// (E2E_PORT lets two checkouts on one machine run their specs side by side).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: PORT === 3100 ? 'test-results' : `test-results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Generous: a spec walks a whole flow (sign-up, invitation, two browsers) on a shared 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -14,8 +14,13 @@ const createPricingCategory = async (page: Page, category: NewPricingCategory) =
 
 test('pricing categories: create through the UI, filter by type in the URL', async ({ page }) => {
   await signUpOwner(page);
-  await sidebar(page).getByRole('link', { name: 'Pricing categories' }).click();
+  // Pricing is a tab of the Catalog area: the sidebar has one item per area, the tabs its pages.
+  await expect(sidebar(page).getByRole('link', { name: 'Pricing categories' })).toHaveCount(0);
+  await sidebar(page).getByRole('link', { name: 'Catalog', exact: true }).click();
+  await tabs(page).getByRole('link', { name: 'Pricing categories' }).click();
   await expect(page).toHaveURL(/\/pricing-categories\?pageSize=25$/);
+  // The sidebar keeps its area marked, under one name.
+  await expect(sidebar(page).getByRole('link', { name: 'Catalog', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(tabs(page).getByRole('link', { name: 'Pricing categories' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('There are no pricing categories yet.')).toBeVisible();
 
@@ -112,6 +117,10 @@ test('inventory: a category, a tag and an item using them; toggle inactive and f
   await expect(page.getByText('There are no inventory items yet.')).toBeVisible();
   await page.getByRole('button', { name: 'New item' }).first().click();
   const itemDialog = page.getByRole('dialog', { name: 'New item' });
+  // The required price is empty, not a look-alike value, and the currency is said once: in its select.
+  await expect(itemDialog.getByLabel('Price')).not.toHaveAttribute('placeholder', '0.00');
+  await expect(itemDialog.getByText('EUR', { exact: true })).toHaveCount(0);
+  await expect(itemDialog.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
   await itemDialog.getByLabel('Name').fill('Double kayak');
   await choose(page, 'Type', 'Equipment', itemDialog);
   await itemDialog.getByLabel('Stock quantity').fill('8');

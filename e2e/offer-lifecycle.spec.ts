@@ -58,6 +58,8 @@ test('a new owner builds an offer through every step, publishes it and finds its
     languages: ['English', 'Portuguese'],
   });
   await expect(page.getByLabel('City')).toHaveValue('Lisbon');
+  // The country is a select naming the country; the ISO code is what is stored.
+  await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('Portugal');
   await screenshot(page, 'lifecycle-01-basic-info');
   await saveAndContinue(page);
   await expectOfferUpdated(page);
@@ -198,6 +200,9 @@ test('a new owner builds an offer through every step, publishes it and finds its
   expect(patches.body()).toEqual({ status: 'active' });
   const header = page.getByTestId('offer-title').locator('..');
   await expect(header).toContainText('Active');
+  // Published: the step no longer asks to set it Active.
+  await expect(page.getByText('This offer is Active: visitors can book it.')).toBeVisible();
+  await expect(page.getByText(/Set it to Active to make it bookable/)).toHaveCount(0);
   await screenshot(page, 'lifecycle-06-settings-active');
   await saveAndContinue(page);
   await expect(page).toHaveURL(/\/booking-info$/);
@@ -230,12 +235,14 @@ test('a new owner builds an offer through every step, publishes it and finds its
   await expect(page).toHaveURL(/\/preview$/);
   expect(Object.keys(patches.body() ?? {})).toEqual(['meeting_point_id']);
 
-  // 7. Preview: what a visitor sees — title, the lowest price, the images in their order, the meeting point.
+  // 7. Preview: what a visitor sees — title, the adult's price (not the cheaper child's), the images in their order, the meeting point.
   const preview = page.getByRole('article');
   await expect(preview.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByText('Not visible to visitors yet')).toHaveCount(0);
   await expect(preview.getByText('From', { exact: true })).toBeVisible();
-  await expect(preview.getByText('€20.00', { exact: true })).toBeVisible();
+  await expect(preview.getByText('€45.00', { exact: true })).toBeVisible();
+  await expect(preview.getByText('per Adult', { exact: true })).toBeVisible();
+  await expect(preview.getByText('€20.00', { exact: true })).toHaveCount(0);
   await expect(preview).toContainText('Lisbon, Portugal');
   await expect(preview.getByRole('heading', { name: 'Meeting point' })).toBeVisible();
   await expect(preview).toContainText('Largo das Portas do Sol');
@@ -245,13 +252,14 @@ test('a new owner builds an offer through every step, publishes it and finds its
   expect(await dominantColour(shown.nth(1))).toBe('red');
   await screenshot(page, 'lifecycle-08-preview');
 
-  // Published: the overview lists it as Active, from €20.00.
+  // Published: the overview lists it as Active, from €45.00 per adult.
   await page.getByRole('link', { name: 'All offers' }).click();
   await expect(page).toHaveURL(/\/products\/experiences\/overview/);
   const original = offerRow(page, TITLE);
   await expect(original).toHaveCount(1);
   await expect(original).toContainText('Active');
-  await expect(original).toContainText('€20.00');
+  await expect(original).toContainText('€45.00');
+  await expect(original).toContainText('per Adult');
   await expect(original).toContainText('Lisbon');
 
   // Duplicate from the row's actions: the user stays on the overview, the copy is a Draft.

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpOwner, tabs, toast } from './support/account.ts';
+import { dashboardUrl, screenshot, signUpOwner, tabs, toast } from './support/account.ts';
 import {
   addListItems,
   choose,
@@ -190,7 +190,7 @@ test('the editor lands on basic info and sends an unknown offer back to the over
   await expect(page.getByRole('alert').first()).toBeVisible();
   await expect(toast(page, 'Not found.').first()).toBeVisible();
 
-  await page.goto(`http://${owner.subdomain}.localhost:3100/products/experiences/editor`);
+  await page.goto(dashboardUrl(owner.subdomain, '/products/experiences/editor'));
   await expect(toast(page, MESSAGES.missingId('experience'))).toBeVisible();
   await expect(page).toHaveURL(/\/products\/experiences\/overview/);
 });

@@ -2,7 +2,8 @@ import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page } from '@playwright/test';
 import { latestMailTo, linkIn } from './mail.ts';
 
-export const BARE = 'http://localhost:3100';
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BARE = `http://localhost:${PORT}`;
 export const PASSWORD = 'Lantern-Harbour-93!';
 
 /** A subdomain label nobody else uses in this run. */
@@ -15,7 +16,7 @@ export const newOwner = (): Owner => {
   return { email: `owner-${subdomain}@example.test`, password: PASSWORD, organization: `Org ${subdomain}`, subdomain };
 };
 
-export const dashboardUrl = (subdomain: string, path = '/dashboard') => `http://${subdomain}.localhost:3100${path}`;
+export const dashboardUrl = (subdomain: string, path = '/dashboard') => `http://${subdomain}.localhost:${PORT}${path}`;
 
 /** Fills and submits the registration form on the bare domain, as a supplier. */
 export const fillRegistration = async (page: Page, owner: Owner) => {
@@ -58,7 +59,8 @@ export const signUpOwner = async (page: Page): Promise<Owner> => {
   return owner;
 };
 
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: `${PORT === 3100 ? 'test-results' : `test-results-${PORT}`}/screens/${name}.png` });
 
 /** The sidebar of the dashboard. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-const MAIL_DIR = join(import.meta.dirname, '../../data/e2e/mail');
+const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where the e2e server (playwright.config.ts) writes its mail. */
+export const MAIL_DIR = join(import.meta.dirname, '../../data', port === 3100 ? 'e2e' : `e2e-${port}`, 'mail');
 
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

@@ -1,29 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { createAnnouncedCache, registerAnnouncedCache } from './db/announced-cache.ts';
 import type { Database } from './db/client.ts';
 import { registerAccess, requireAccessDeclaration } from './http/access.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi, schemaRoutes } from './http/openapi.ts';
-import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
+import { connectRedis, registerRateLimits, registerSecurityHeaders, securityHeaders } from './http/security.ts';
+import { compiledSerializer } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerTenancy } from './http/tenancy.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import type { AppContext } from './http/types.ts';
 import type { Mailer } from './integrations/mail.ts';
+import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthenticate } from './modules/auth/authenticate.ts';
+import { accessTokenOf } from './modules/auth/cookies.ts';
 import { createJwt } from './modules/auth/jwt.ts';
-import { listPermissionSets } from './modules/auth/principal.repository.ts';
+import { loadPrincipal, permissionSetsOf } from './modules/auth/principal.repository.ts';
+import { createPrincipalCache } from './modules/auth/principal-cache.ts';
+import { createSignInGuard } from './modules/auth/sign-in-guard.ts';
 import { usersRoutes } from './modules/auth/users.routes.ts';
+import { CATALOG_CHANNEL } from './modules/availability/availability.repository.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { publicBookingRoutes } from './modules/availability/public-booking.routes.ts';
 import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-policies.routes.ts';
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -33,51 +43,116 @@ import { inventoryItemRoutes } from './modules/inventory/inventory-items.routes.
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { videoRoutes } from './modules/media/videos.routes.ts';
+import { bookingRoutes } from './modules/orders/bookings.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 
-export type AppDeps = { config: Config; database: Database; mailer: Mailer; logger?: FastifyBaseLogger };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger?: FastifyBaseLogger;
+  /** After-response work; tests pass their own to wait for it. */
+  background?: Background;
+  /** Defaults to the system clock; tests pass one they can move. */
+  clock?: () => Date;
+};
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once access and catalog changes committed so far apply to this instance's requests. */
+    accessSynced: () => Promise<void>;
+  }
+}
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
+  const headers = securityHeaders(config);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed escape, an over-long id) run no hooks: answer them
+    // here in the error shape, with the security headers every other response carries.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.headers(headers);
+      return reply.status(tooLong ? 414 : 400).send({
+        type: tooLong ? 'client_error' : 'validation_error',
+        errors: [
+          {
+            code: tooLong ? 'uri_too_long' : 'bad_url',
+            detail: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+            attr: null,
+          },
+        ],
+      });
+    },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(compiledSerializer);
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const jwt = createJwt(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_S);
-  const ctx: AppContext = { config, database, db: database.db, mailer, jwt };
+  const redis = await connectRedis(config);
+  const background = deps.background ?? createBackground(deps.logger);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    jwt,
+    background,
+    signInGuard: createSignInGuard(config, redis),
+    clock: deps.clock ?? (() => new Date()),
+  };
+  app.addHook('onClose', async () => {
+    await background.idle();
+    await redis?.quit();
+  });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, headers);
   await app.register(cookie);
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, redis);
   registerTenancy(app, config);
   registerCsrf(app, config.APP_PROTOCOL);
-  let appInfoCache: Awaited<ReturnType<typeof listPermissionSets>> | undefined;
-  registerAccess(app, {
-    authenticate: createAuthenticate(database.db, jwt, config),
-    appInfo: async () => {
-      // Permission sets are global reference data, seeded before the app starts.
-      appInfoCache ??= await listPermissionSets(database.db);
-      return { permission_sets: appInfoCache };
-    },
+  const principals = await createPrincipalCache(database, (claims) => loadPrincipal(database.db, claims.sub, claims.acc));
+  const catalog = await createAnnouncedCache(database, CATALOG_CHANNEL);
+  registerAnnouncedCache(database.db, CATALOG_CHANNEL, catalog);
+  const synced = () => Promise.all([principals.barrier(), catalog.barrier()]).then(() => undefined);
+  app.addHook('onClose', () => Promise.all([principals.close(), catalog.close()]));
+  app.decorate('accessSynced', synced);
+  // A change this request made (who may do what, what an offer sells) applies to the next request:
+  // wait until the database's announcement of it has come back before answering (announced-cache.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Only signed-in callers change those (public routes create nothing already cached).
+    if (request.principal && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) await synced();
+    return payload;
   });
+  registerAccess(app, {
+    claims: (request) => {
+      const token = accessTokenOf(request, config);
+      return token ? jwt.verifyAccess(token) : null;
+    },
+    principal: (claims) => principals.get(claims),
+    appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+  });
+  registerTextGuard(app);
   await registerOpenApi(app);
 
   // Every API route lives in this scope, where a route without an access declaration is fatal.
@@ -110,6 +185,11 @@ export const buildApp = async (deps: AppDeps) => {
     inventoryCategoryRoutes(api, ctx);
     inventoryTagRoutes(api, ctx);
     experienceInventoryRoutes(api, ctx);
+    availabilityRoutes(api, ctx);
+    publicBookingRoutes(api, ctx);
+    orderRoutes(api, ctx);
+    bookingRoutes(api, ctx);
+    customerRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '@excursio/contract/media';
 import { z } from 'zod';
 
@@ -14,7 +14,15 @@ const envSchema = z.object({
   APP_DOMAIN: z.string().default('localhost:3000'),
   APP_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DATA_DIR: z.string().default('./data'),
+  /** Derived files worth keeping across data directories (generated demo pictures). */
+  CACHE_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL pool: connections, wait for one, and the limits set on every session. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_TTL_S: z.coerce
@@ -30,6 +38,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
   RATE_LIMIT_ENABLED: bool.default(true),
+  /** Failed sign-ins allowed per account (from any address) and per address (for any account) in one window. */
+  SIGNIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  SIGNIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+  SIGNIN_WINDOW_S: z.coerce.number().int().positive().default(900),
   SEED_DEMO: bool.default(true),
   DEMO_EMAIL: z.string().default('owner@demo.localhost'),
   DEMO_PASSWORD: z.string().default('excursio-demo-2026'),
@@ -60,14 +72,25 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR' | 'CACHE_DIR'> & {
   JWT_SECRET: string;
   DATA_DIR: string;
+  CACHE_DIR: string;
   MAIL_DIR: string;
   WEB_DIST: string;
 };
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
+/** The checkout's root, from the sources (src/) or the bundle (dist/) alike. */
+const findRepoRoot = (from: string) => {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'apps', 'server', 'package.json'))) return dir;
+  }
+  return resolve(from, '../../..');
+};
+const repoRoot = findRepoRoot(import.meta.dirname);
+
+/** `CACHE_DIR` as configured, or the default inside node_modules (kept across data directories). */
+export const cacheDirOf = (value: string | undefined) => resolve(repoRoot, value ?? 'node_modules/.cache/excursio');
 
 /** A secret generated once per data directory, so restarts keep sessions valid. */
 const persistentSecret = (dataDir: string) => {
@@ -94,6 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   return {
     ...c,
     DATA_DIR: dataDir,
+    CACHE_DIR: cacheDirOf(c.CACHE_DIR),
     MAIL_DIR: join(dataDir, 'mail'),
     JWT_SECRET: c.JWT_SECRET ?? persistentSecret(dataDir),
     WEB_DIST: resolve(repoRoot, c.WEB_DIST ?? 'apps/web/dist'),
@@ -102,3 +126,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
 
 export const baseUrl = (config: Config, subdomain?: string | null) =>
   `${config.APP_PROTOCOL}://${subdomain ? `${subdomain}.` : ''}${config.APP_DOMAIN}`;
+
+/** The pool settings of `openDatabase` from the configuration. */
+export const poolSettings = (config: Config) => ({
+  max: config.DB_POOL_MAX,
+  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
+  idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+});

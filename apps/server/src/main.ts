@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { baseUrl, loadConfig } from './config.ts';
+import { baseUrl, loadConfig, poolSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_SUBDOMAIN, seedDemo, seedReferenceData } from './db/seed/seed.ts';
 import { createMailer } from './integrations/mail.ts';
+import { DEMO_SUBDOMAIN, seedDemo, seedReferenceData } from './seed/seed.ts';
 
-const started = performance.now();
+// Time since the process started (module loading included), per phase, for the ready line.
+const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+let mark = performance.now();
+const lap = (phase: string) => {
+  phases[phase] = Math.round(performance.now() - mark);
+  mark = performance.now();
+};
 const config = loadConfig();
 const pretty = config.LOG_PRETTY ?? process.stdout.isTTY;
 const logger = pino({
@@ -16,16 +22,27 @@ const logger = pino({
 });
 
 const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.DATA_DIR, 'pglite') },
+  config.DATABASE_URL
+    ? {
+        url: config.DATABASE_URL,
+        pool: poolSettings(config),
+        onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+      }
+    : // In the bundle (dist/) the build's migrated snapshot lies beside this file.
+      { dataDir: join(config.DATA_DIR, 'pglite'), baseSnapshot: join(import.meta.dirname, 'pglite-base.tar.gz') },
 );
+lap('database');
 await database.migrate();
+lap('migrate');
 await seedReferenceData(database.db);
 if (config.SEED_DEMO) {
   const demo = await seedDemo(database.db, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, config);
   if (demo.created) logger.info('demo organization created');
 }
+lap('seed');
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR }, logger);
 const app = await buildApp({ config, database, mailer, logger });
+lap('app');
 app.addHook('onClose', () => database.close());
 
 let closing = false;
@@ -47,7 +64,8 @@ logger.info(
     url: baseUrl(config),
     database: database.driver === 'pglite' ? `PGlite in ${join(config.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)',
     mail: mailer.describe(),
-    readyMs: Math.round(performance.now() - started),
+    readyMs: Math.round(performance.now()),
+    phases: { ...phases, listen: Math.round(performance.now() - mark) },
   },
   'Excursio is ready',
 );

@@ -54,6 +54,10 @@ const experienceFields = {
   time_zone: timeZone,
   currency,
   is_open_dated: z.boolean(),
+  /** Open-dated passes: places per day (null = no daily limit). */
+  daily_capacity: count(1).nullable(),
+  /** Per-group rates: a booked group takes one place instead of one per person. */
+  group_takes_one_place: z.boolean(),
   short_description: shortText(500),
   description: longText,
   highlights: textList,
@@ -105,6 +109,8 @@ export const experience = z.object({
   time_zone: z.string(),
   currency: z.string(),
   is_open_dated: z.boolean(),
+  daily_capacity: z.number().int().nullable(),
+  group_takes_one_place: z.boolean(),
   short_description: z.string(),
   description: z.string(),
   highlights: z.array(z.string()),
@@ -118,8 +124,13 @@ export const experience = z.object({
   meeting_point_id: id.nullable(),
   cancellation_policy_id: id.nullable(),
   images: z.array(experienceImage),
-  /** Lowest adult-or-first price over the rates, in minor units; null without a priced rate. */
+  /**
+   * The "from" price in minor units: the lowest Adult-type price of the rates, or, when no Adult
+   * category is priced, the lowest price of any category. Null without a priced rate.
+   */
   from_price: z.number().int().nullable(),
+  /** The pricing category `from_price` is the price of (e.g. 'Adult'). */
+  from_price_category: z.string().nullable(),
   rates_count: z.number().int(),
   start_times_count: z.number().int(),
   /** What is missing before the offer can go Active (empty = sellable). */
@@ -141,6 +152,7 @@ export const experienceListItem = experience
     city: true,
     currency: true,
     from_price: true,
+    from_price_category: true,
     duration_minutes: true,
     created_at: true,
     updated_at: true,

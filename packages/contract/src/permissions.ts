@@ -54,6 +54,23 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/** How plans name each feature (in FEATURES order on every plan card). */
+export const FEATURE_LABELS: Record<Feature, string> = {
+  experiences: 'Offers',
+  inventory: 'Inventory',
+  stores: 'Stores',
+  webstore: 'Webstore',
+  bookings: 'Bookings',
+  orders: 'Orders',
+  customers: 'Customers',
+  qr_codes: 'QR codes',
+  partners: 'Partners',
+  resales: 'Resales',
+  analytics: 'Analytics',
+  team: 'Team',
+  api_access: 'API access',
+};
+
 export type PermissionSetLike = { title: string; codenames: string[] };
 export type AppInfoLike = { permission_sets: PermissionSetLike[] } | null | undefined;
 export type UserLike = { role: { permission_sets: PermissionSetLike[] } | null | undefined } | null | undefined;

@@ -62,5 +62,16 @@ export const acceptInviteInput = z.strictObject({
   first_name: personName.optional(),
   last_name: personName.optional(),
 });
-export const acceptInviteResult = z.object({ subdomain: z.string() });
+/** Accepting signs the new member in (session cookies) and names where to go next. */
+export const acceptInviteResult = z.object({ subdomain: z.string(), redirect_url: z.string() });
 export type AcceptInviteInput = z.infer<typeof acceptInviteInput>;
+
+/** What an invitation link opens with: who is joining which organization, as the inviter entered it. */
+export const invitationInput = z.strictObject({ token });
+export const invitation = z.object({
+  organization_name: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;

@@ -4,7 +4,15 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, notAuthenticated } from './app-error.ts';
 
 /** What a route requires. Every API route declares one (see `requireAccessDeclaration`). */
-export type Access = 'public' | 'authenticated' | { permissions: readonly PermissionTitle[]; features?: readonly Feature[] };
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | {
+      permissions: readonly PermissionTitle[];
+      /** Any one of the titles is enough (default: all of them are needed). */
+      anyPermission?: boolean;
+      features?: readonly Feature[];
+    };
 
 /** The signed-in caller, resolved once per request. */
 export type Principal = {
@@ -15,20 +23,44 @@ export type Principal = {
   role: { id: string; name: string; permission_sets: PermissionSet[] } | null;
   features: string[];
   isOwner: boolean;
+  /** What `/api/users/me/` shows besides the above, loaded in the same query. */
+  profile: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    isActive: boolean;
+    accountName: string;
+    accountType: 'supplier' | 'affiliate';
+  };
 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A GET without side effects whose read may start before the caller is authorized: the read
+     * runs beside the principal lookup (one round trip of waiting instead of two) and nothing is
+     * sent until the authorization has passed — its failure wins over any result or error.
+     */
+    readAhead?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Read-ahead routes: the authorization still under way. */
+    authorization: Promise<Principal> | null;
+    /** Read-ahead routes: the account of the verified access token. */
+    tokenAccountId: string | null;
   }
 }
 
+/** The verified claims of an access token: the user and the account it was issued for. */
+export type TokenClaims = { sub: string; acc: string };
+
 export type AccessDeps = {
-  /** Reads the access token (cookie or Bearer) and loads the caller; null when absent/invalid. */
-  authenticate: (request: FastifyRequest) => Promise<Principal | null>;
+  /** The verified access token (cookie or Bearer) of the request; null when absent or invalid. Synchronous. */
+  claims: (request: FastifyRequest) => TokenClaims | null;
+  /** The caller behind the claims, loaded now (never cached); null when they may not act. */
+  principal: (claims: TokenClaims) => Promise<Principal | null>;
   /** App info (the global permission sets), to resolve titles to codenames. */
   appInfo: () => Promise<{ permission_sets: PermissionSet[] }>;
 };
@@ -56,14 +88,37 @@ export const principalOf = (request: FastifyRequest): Principal => {
   return request.principal;
 };
 
+/** The account a handler reads for: the principal's, or on read-ahead routes the token's. */
+export const readAccountOf = (request: FastifyRequest): string => request.tokenAccountId ?? principalOf(request).accountId;
+
+/**
+ * The result of a read-ahead handler's work once the caller is authorized: an authorization
+ * failure is thrown instead of the result (or of the work's own error). Other routes: the work.
+ */
+export const authorized = async <T>(request: FastifyRequest, work: Promise<T>): Promise<T> => {
+  if (!request.authorization) return work;
+  const [authorization, result] = await Promise.allSettled([request.authorization, work]);
+  if (authorization.status === 'rejected') throw authorization.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+};
+
+/** A pending read-ahead authorization's failure, which must replace whatever error the request ran into. */
+export const authorizationFailure = async (request: FastifyRequest): Promise<unknown> =>
+  request.authorization
+    ? request.authorization.then(
+        () => null,
+        (error: unknown) => error,
+      )
+    : null;
+
 export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
   app.decorateRequest('principal', null);
-  // preValidation, not preHandler: an unauthenticated or unauthorized caller is refused before
-  // their input is validated, so validation errors never reveal a route's shape to them.
-  app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
-    const principal = await deps.authenticate(request);
+  app.decorateRequest('authorization', null);
+  app.decorateRequest('tokenAccountId', null);
+
+  const authorize = async (request: FastifyRequest, access: Exclude<Access, 'public'>, claims: TokenClaims) => {
+    const principal = await deps.principal(claims);
     if (!principal) throw notAuthenticated();
     if (request.subdomain !== principal.subdomain) {
       throw forbidden(
@@ -74,12 +129,36 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
       );
     }
     request.principal = principal;
-    if (access === 'authenticated') return;
-    if (!hasPermissions({ role: principal.role }, await deps.appInfo(), access.permissions)) {
+    if (access === 'authenticated') return principal;
+    const appInfo = await deps.appInfo();
+    const allowed = access.anyPermission
+      ? access.permissions.some((title) => hasPermissions({ role: principal.role }, appInfo, [title]))
+      : hasPermissions({ role: principal.role }, appInfo, access.permissions);
+    if (!allowed) {
       throw forbidden('You do not have permission to perform this action.');
     }
     if (access.features?.length && !hasFeatures({ active_subscription_features: principal.features }, access.features)) {
       throw forbidden('Your current subscription plan does not grant access to this feature!', 'feature_not_in_plan');
     }
+    return principal;
+  };
+
+  // preValidation, not preHandler: an unauthenticated or unauthorized caller is refused before
+  // their input is validated, so validation errors never reveal a route's shape to them (on
+  // read-ahead routes the error handler puts a failed authorization before a validation error).
+  app.addHook('preValidation', async (request) => {
+    const { access, readAhead } = request.routeOptions.config ?? {};
+    if (access === undefined || access === 'public') return;
+    const claims = deps.claims(request);
+    if (!claims) throw notAuthenticated();
+    if (readAhead && request.method === 'GET') {
+      const pending = authorize(request, access, claims);
+      // Awaited by `authorized` or the error handler; never an unhandled rejection meanwhile.
+      pending.catch(() => {});
+      request.authorization = pending;
+      request.tokenAccountId = claims.acc;
+      return;
+    }
+    await authorize(request, access, claims);
   });
 };

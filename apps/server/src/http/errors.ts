@@ -1,14 +1,27 @@
 import type { ErrorItem, ErrorResponse } from '@excursio/contract/list';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type DatabaseFailure, databaseFailure } from '../db/errors.ts';
+import { authorizationFailure } from './access.ts';
 import { AppError } from './app-error.ts';
 
 const send = (type: ErrorResponse['type'], errors: ErrorItem[]): ErrorResponse => ({ type, errors });
 const SERVER_ERROR = send('server_error', [{ code: 'error', detail: 'A server error occurred.', attr: null }]);
 
+/** Database failures the caller can act on: try again shortly, or fix the text. Never a 500 or a hang. */
+const DATABASE_ANSWERS: Record<DatabaseFailure, [number, ErrorResponse['type'], string, string]> = {
+  unavailable: [503, 'server_error', 'database_unavailable', 'The service is briefly unavailable. Please try again.'],
+  timeout: [503, 'server_error', 'timeout', 'The request took too long and was stopped. Please try again.'],
+  busy: [409, 'client_error', 'busy', 'Someone else is changing this right now. Please try again.'],
+  retryable: [409, 'client_error', 'conflict', 'This change collided with another one. Please try again.'],
+  bad_text: [400, 'validation_error', 'null_character', 'Text must not contain NUL characters.'],
+};
+
 /** Map every failure to `{type, errors:[{code, detail, attr}]}`; 5xx never leak internals. */
 export const registerErrorHandler = (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    // A read-ahead request that is not authorized gets only that answer, whatever else went wrong.
+    const error = ((await authorizationFailure(request)) ?? thrown) as FastifyError;
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(send(error.type, error.items));
     }
@@ -40,6 +53,13 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send(SERVER_ERROR);
+    }
+    const failure = databaseFailure(error);
+    if (failure) {
+      const [status, type, code, detail] = DATABASE_ANSWERS[failure];
+      request.log.warn({ err: error, failure }, 'database failure answered cleanly');
+      if (status === 503) reply.header('retry-after', '1');
+      return reply.status(status).send(send(type, [{ code, detail, attr: null }]));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

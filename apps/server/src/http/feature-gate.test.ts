@@ -15,6 +15,7 @@ const principal = (features: string[]): Principal => ({
   role: { id: 'r', name: 'Manager', permission_sets: SETS },
   features,
   isOwner: false,
+  profile: { firstName: 'A', lastName: 'B', phone: '', isActive: true, accountName: 'Acme', accountType: 'supplier' },
 });
 
 /** A tiny app with one gated route, the real access hook and error handler. */
@@ -25,7 +26,11 @@ const gatedApp = async (features: string[]) => {
   app.addHook('onRequest', async (request) => {
     request.subdomain = 'acme';
   });
-  registerAccess(app, { authenticate: async () => principal(features), appInfo: async () => ({ permission_sets: SETS }) });
+  registerAccess(app, {
+    claims: () => ({ sub: 'u', acc: 'a' }),
+    principal: async () => principal(features),
+    appInfo: async () => ({ permission_sets: SETS }),
+  });
   app.get('/gated', { config: { access: { permissions: ['Manage stores'], features: ['stores', 'webstore'] } } }, async () => ({
     ok: true,
   }));

@@ -2,7 +2,7 @@ import { idParams } from '@excursio/contract/common';
 import { type ListQuery as CommonListQuery, paginated } from '@excursio/contract/list';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { type Access, principalOf } from './access.ts';
+import { type Access, authorized, principalOf, readAccountOf } from './access.ts';
 import { listQuerySchema, type Ordering, orderingOf, paginate } from './paging.ts';
 import type { Api } from './types.ts';
 
@@ -82,9 +82,11 @@ export const resourceRoutes = <
   const { read, write } = r.access ?? { read: viewExperiences, write: manageExperiences };
   const summary = (operation: Operation, fallback: string) => r.summaries?.[operation] ?? fallback;
 
+  // Reads start while the caller's authorization is looked up (see `readAhead`).
+  const readRoute = { ...read, readAhead: true };
   api.get(
     r.path,
-    options(read, {
+    options(readRoute, {
       tags,
       summary: summary('list', `List ${r.nouns}`),
       querystring,
@@ -93,7 +95,7 @@ export const resourceRoutes = <
     async (request) => {
       const query = request.query as ListQuery<F>;
       const ordering = orderingOf(query.ordering, r.ordering.allowed, r.ordering.fallback);
-      const { results, count } = await r.list(principalOf(request).accountId, { ...query, ordering });
+      const { results, count } = await authorized(request, r.list(readAccountOf(request), { ...query, ordering }));
       return paginate(request, query, results, count);
     },
   );
@@ -109,8 +111,8 @@ export const resourceRoutes = <
 
   api.get(
     one,
-    options(read, { tags, summary: summary('get', `Retrieve a ${r.noun}`), params: idParams, response: { 200: r.item } }),
-    async (request) => r.get(principalOf(request).accountId, idOf(request)),
+    options(readRoute, { tags, summary: summary('get', `Retrieve a ${r.noun}`), params: idParams, response: { 200: r.item } }),
+    async (request) => authorized(request, r.get(readAccountOf(request), idOf(request))),
   );
 
   api.put(

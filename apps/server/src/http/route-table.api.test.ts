@@ -29,7 +29,13 @@ const PUBLIC = [
   'POST /api/users/reset_password_confirm/',
   'POST /api/users/reset_email_confirm/',
   'POST /api/team-members/accept-invite/',
+  'POST /api/team-members/invitation/',
   'GET /media/*',
+  'GET /api/1/get-availabilities/',
+  'POST /api/1/reserve/',
+  'POST /api/1/holds/:id/extend/',
+  'POST /api/1/holds/:id/release/',
+  'POST /api/1/book/',
 ];
 const AUTHENTICATED_ONLY = [
   'POST /api/users/set_password/',

@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './app-error.ts';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app on the bare domain and every subdomain. Unknown non-API paths get
  * index.html (client-side routes); unknown API paths get the JSON 404.
+ *
+ * The build writes a brotli (.br) and a gzip (.gz) file beside each text asset (vite.config.ts);
+ * `preCompressed` picks the best one the client accepts (br, then gzip, else the file itself) and
+ * answers `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
 export const registerSpa = async (app: FastifyInstance, webDist: string) => {
   const built = existsSync(join(webDist, 'index.html'));
@@ -15,8 +21,14 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed siblings are encodings of their file, not URLs of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Only Vite's content-hashed output under assets/ may be cached for good; index.html and
+        // the public files keep their names across builds and must be revalidated.
+        const hashed = relative(webDist, path).startsWith(`assets${sep}`);
+        res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -30,6 +42,7 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
       }
       throw notFound();
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    // sendFile goes through the same negotiation and setHeaders as a direct request.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 };

@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** `demo.localhost:3000` → 'demo'; the bare domain or any other host → null. Ports are ignored. */
 export const subdomainOf = (host: string | undefined, appDomain: string): string | null => {
   if (!host) return null;
-  const hostname = host.toLowerCase().replace(/:\d+$/, '');
+  // A trailing dot names the same host (`demo.example.com.`): the same tenant, not "no tenant".
+  const hostname = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   const base = appDomain.toLowerCase().replace(/:\d+$/, '');
   if (!hostname.endsWith(`.${base}`)) return null;
   const label = hostname.slice(0, -base.length - 1);
@@ -20,7 +21,8 @@ export const subdomainOf = (host: string | undefined, appDomain: string): string
 
 export const registerTenancy = (app: FastifyInstance, config: Config) => {
   app.decorateRequest('subdomain', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.subdomain = subdomainOf(request.headers.host, config.APP_DOMAIN);
+    done();
   });
 };

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfig, poolSettings } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createMemoryMailer } from '../integrations/mail.ts';
+import { createBackground } from '../jobs/background.ts';
 import { createJwt } from '../modules/auth/jwt.ts';
 
 export const TEST_DOMAIN = 'excursio.test';
@@ -19,15 +20,21 @@ export const testConfig = (overrides: Partial<Record<string, string>> = {}): Con
     ...overrides,
   });
 
-/** A full app on a fresh database (PGlite snapshot) or on the shared PostgreSQL test database. */
-export const createTestApp = async (overrides: Partial<Record<string, string>> = {}) => {
+/**
+ * A full app on a fresh database (PGlite snapshot) or on the shared PostgreSQL test database.
+ * `databaseUrl` overrides DATABASE_URL (e.g. to tag the connections with an application_name).
+ */
+export const createTestApp = async (overrides: Partial<Record<string, string>> = {}, options: { databaseUrl?: string } = {}) => {
+  // The app's clock: the real time until a test sets `clock.now` (holds expire by it).
+  const clock: { now: Date | null } = { now: null };
   const config = testConfig(overrides);
-  const url = process.env.DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
   const database = url
-    ? await openDatabase({ url })
+    ? await openDatabase({ url, pool: poolSettings(config) })
     : await openDatabase({ memory: true, loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
   const mailer = createMemoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const background = createBackground();
+  const app = await buildApp({ config, database, mailer, background, clock: () => clock.now ?? new Date() });
   await app.ready();
   return {
     app,
@@ -35,6 +42,15 @@ export const createTestApp = async (overrides: Partial<Record<string, string>> =
     database,
     db: database.db,
     mailer,
+    clock,
+    /**
+     * Waits for the work the last requests left to run after their answers (mails), and for access
+     * changes written straight to the database (not through the API) to reach the app.
+     */
+    settled: async () => {
+      await background.idle();
+      await app.accessSynced();
+    },
     jwt: createJwt(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_S),
     close: async () => {
       await app.close();

@@ -8,8 +8,9 @@ import { hostHeaders, type TestApp } from './app.ts';
 
 export const GOOD_PASSWORD = 'Correct-horse-battery-9';
 
-/** The newest mail to `to` and the first link in it. */
-export const lastMailTo = (t: TestApp, to: string) => {
+/** The newest mail to `to` and the first link in it (after the mails still being sent went out). */
+export const lastMailTo = async (t: TestApp, to: string) => {
+  await t.settled();
   const mail = [...(t.mailer.outbox ?? [])].reverse().find((m) => m.to === to);
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? '';
@@ -42,7 +43,7 @@ export const registerActive = async (t: TestApp, overrides: Record<string, unkno
   const body = registrationBody(overrides);
   const res = await post(t, '/api/users/', body);
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
-  const { token } = lastMailTo(t, body.email as string);
+  const { token } = await lastMailTo(t, body.email as string);
   const activation = await post(t, '/api/users/activation/', { token });
   if (activation.statusCode !== 204) throw new Error(`activation failed: ${activation.body}`);
   return body as { email: string; password: string; subdomain: string };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../db/client.ts';
-import { seedReferenceData } from '../db/seed/seed.ts';
+import { seedReferenceData } from '../seed/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,12 +3,9 @@ import { ErrorScreen, NotFoundPage } from '../components/error-screen.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RequireAuth } from '../components/guards/require-auth.tsx';
 import type { RouteHandle } from '../components/shell/navigation.ts';
+import { areaRoutes } from './routes/area.routes.ts';
 import { authRoutes } from './routes/auth.routes.tsx';
-import { catalogListRoutes } from './routes/catalog-lists.routes.tsx';
-import { experiencesRoutes } from './routes/experiences.routes.tsx';
 import { lazyPage } from './routes/lazy-page.ts';
-import { notBuiltRoutes } from './routes/not-built.routes.tsx';
-import { settingsRoutes } from './routes/settings.routes.tsx';
 
 export const router = createBrowserRouter([
   {
@@ -36,10 +33,7 @@ export const router = createBrowserRouter([
                   (m) => m.DashboardPage,
                 ),
               },
-              ...settingsRoutes,
-              ...catalogListRoutes,
-              ...experiencesRoutes,
-              ...notBuiltRoutes,
+              ...areaRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

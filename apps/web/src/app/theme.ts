@@ -25,6 +25,8 @@ export const MAX_CONTENT_WIDTH = 1500;
 export const FORM_WIDTH = 850;
 export const PAGE_FORM_WIDTH = 1100;
 export const HEADER_HEIGHT = 122;
+/** The header without its tab row (pages without tabs): the same title row as above the tabs. */
+export const TITLE_ROW_HEIGHT = 74;
 export const FADE_MS = 200;
 
 const brand: MantineColorsTuple = [
@@ -62,7 +64,16 @@ export const theme = createTheme({
     // The toggle's default label contains "password", which makes getByLabel('Password') ambiguous.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
-    Modal: { defaultProps: { centered: true, transitionProps: { transition: 'fade', duration: FADE_MS } } },
-    Notification: { defaultProps: { withBorder: true } },
+    // Every dialog's close button is named (axe: button-name).
+    Modal: {
+      defaultProps: {
+        centered: true,
+        transitionProps: { transition: 'fade', duration: FADE_MS },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Toasts: a named close button (axe: button-name).
+    Notification: { defaultProps: { withBorder: true, closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

@@ -1,7 +1,9 @@
 import { TOAST_AUTO_CLOSE_MS } from '@excursio/contract/messages';
 import { notifications } from '@mantine/notifications';
 import { showErrorToasts } from './api/base-query.ts';
+import { TOAST_POSITION } from './toast-placement.ts';
 
-export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: TOAST_AUTO_CLOSE_MS });
+export const notifySuccess = (message: string) =>
+  notifications.show({ color: 'teal', message, autoClose: TOAST_AUTO_CLOSE_MS, position: TOAST_POSITION });
 
 export const notifyError = (message: string) => showErrorToasts([message]);

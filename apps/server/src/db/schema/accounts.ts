@@ -28,6 +28,8 @@ export const baseAccounts = pgTable(
     profile: jsonb('profile').$type<Profile>().notNull(),
     legalInfo: jsonb('legal_info').$type<LegalInfo>().notNull(),
     billingInfo: jsonb('billing_info').$type<BillingInfo>().notNull(),
+    /** How long a hold keeps places (product configuration; 15 minutes unless changed). */
+    holdMinutes: integer('hold_minutes').notNull().default(15),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

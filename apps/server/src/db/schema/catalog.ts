@@ -75,6 +75,10 @@ export const experiences = pgTable(
     currency: text('currency').notNull().default('EUR'),
     // Passes valid on any day inside the rate's validity: no start times needed.
     isOpenDated: boolean('is_open_dated').notNull().default(false),
+    /** Open-dated passes: places per day (null = no daily limit). */
+    dailyCapacity: integer('daily_capacity'),
+    /** Per-group rates: a booked group takes one place instead of one per person. */
+    groupTakesOnePlace: boolean('group_takes_one_place').notNull().default(false),
     // Description sections.
     shortDescription: text('short_description').notNull().default(''),
     description: text('description').notNull().default(''),

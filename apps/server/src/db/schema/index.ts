@@ -1,8 +1,11 @@
 // The schema object handed to drizzle (relational queries) and drizzle-kit. Not a barrel for app code:
 // repositories import tables from their own schema files.
 export * from './accounts.ts';
+export * from './availability.ts';
 export * from './catalog.ts';
+export * from './customers.ts';
 export * from './inventory.ts';
 export * from './media.ts';
+export * from './sales.ts';
 export * from './team.ts';
 export * from './users.ts';

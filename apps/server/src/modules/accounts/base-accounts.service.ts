@@ -2,6 +2,7 @@ import type { BaseAccount, BillingInfo, ContactInfo, LegalInfo, Profile } from '
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type AccountRow, findAccount, lockAccount, updateAccount } from './base-accounts.repository.ts';
+import { activeAccountIdBySubdomain } from './organization.repository.ts';
 
 const toBaseAccount = (row: AccountRow): BaseAccount => ({
   id: row.id,
@@ -54,4 +55,11 @@ export const changeOwnAccount = async (db: Db, accountId: string, requestedId: s
     });
   });
   return getOwnAccount(db, accountId, accountId);
+};
+
+/** The organization a public (unauthenticated) request is for: the one on its subdomain, if active. */
+export const publicAccountOf = async (db: Executor, subdomain: string | null) => {
+  const accountId = subdomain ? await activeAccountIdBySubdomain(db, subdomain) : null;
+  if (!accountId) throw notFound('There is no organization at this address.');
+  return accountId;
 };

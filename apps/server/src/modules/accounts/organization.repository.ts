@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILE, EMPTY_BILLING, EMPTY_CONTACT, EMPTY_LEGAL } from '@excursio/contract/accounts';
 import type { AccountType } from '@excursio/contract/auth';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
@@ -87,7 +87,12 @@ export const upsertPermissionSets = async (db: Executor, sets: Record<string, st
   await db
     .insert(permissionSets)
     .values(Object.entries(sets).map(([title, codenames]) => ({ title, codenames })))
-    .onConflictDoUpdate({ target: permissionSets.title, set: { codenames: sql`excluded.codenames` } });
+    // Rows that did not change are left alone (no new row versions on every start).
+    .onConflictDoUpdate({
+      target: permissionSets.title,
+      set: { codenames: sql`excluded.codenames` },
+      setWhere: sql`${permissionSets.codenames} is distinct from excluded.codenames`,
+    });
 };
 
 export const upsertTiers = async (
@@ -105,8 +110,27 @@ export const upsertTiers = async (
         features: sql`excluded.features`,
         sortOrder: sql`excluded.sort_order`,
       },
+      setWhere: sql`(${subscriptionTiers.name}, ${subscriptionTiers.priceMinor}, ${subscriptionTiers.features}, ${subscriptionTiers.sortOrder})
+        is distinct from (excluded.name, excluded.price_minor, excluded.features, excluded.sort_order)`,
     });
 };
 
+/** The id of an active organization on this subdomain (the public API's tenant), or null. */
+export const activeAccountIdBySubdomain = async (db: Executor, subdomain: string) =>
+  (
+    await db
+      .select({ id: baseAccounts.id })
+      .from(baseAccounts)
+      .where(and(eq(baseAccounts.subdomain, subdomain), eq(baseAccounts.isActive, true)))
+  )[0]?.id ?? null;
+
 export const accountIdBySubdomain = async (db: Executor, subdomain: string) =>
   (await db.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.subdomain, subdomain)))[0]?.id ?? null;
+
+/**
+ * Lets this transaction's commit return before its WAL record is flushed to disk. Registration
+ * uses it: an email that is already registered ends in a rollback (no flush), a new one in a
+ * commit — with a flush the commit alone was a timing tell. A crash within the next few hundred
+ * milliseconds could lose such a registration; the person then simply registers again.
+ */
+export const commitWithoutFlush = (tx: Executor) => tx.execute(sql`set local synchronous_commit = off`);

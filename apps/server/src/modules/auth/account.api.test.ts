@@ -23,8 +23,9 @@ describe('password and email reset', () => {
     const known = await post(t, '/api/users/reset_password/', { email: user.email });
     expect([unknown.statusCode, known.statusCode]).toEqual([204, 204]);
     expect(unknown.body).toBe(known.body);
+    await t.settled();
     expect(t.mailer.outbox?.length).toBe(sent + 1);
-    const mail = lastMailTo(t, user.email);
+    const mail = await lastMailTo(t, user.email);
     expect(mail.subject).toBe('Reset your Excursio password');
     expect(mail.link).toMatch(
       new RegExp(`^http://${user.subdomain}\\.${t.config.APP_DOMAIN.replace('.', '\\.')}/auth/reset-password\\?token=`),
@@ -58,7 +59,7 @@ describe('password and email reset', () => {
     const user = await registerActive(t);
     const other = await registerActive(t);
     expect((await post(t, '/api/users/reset_email/', { email: user.email })).statusCode).toBe(204);
-    const mail = lastMailTo(t, user.email);
+    const mail = await lastMailTo(t, user.email);
     expect(mail.link).toContain(`http://${user.subdomain}.${t.config.APP_DOMAIN}/auth/reset-email?token=`);
     const taken = await post(t, '/api/users/reset_email_confirm/', { token: mail.token, new_email: other.email });
     expect(taken.statusCode).toBe(400);

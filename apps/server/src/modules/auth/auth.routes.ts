@@ -47,7 +47,7 @@ export const authRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request, reply) => {
       const apiClient = isApiClient(request);
-      const outcome = await login(ctx, request.body, { subdomain: request.subdomain, apiClient });
+      const outcome = await login(ctx, request.body, { subdomain: request.subdomain, apiClient, ip: request.ip });
       const home = baseUrl(config, outcome.subdomain);
       if (outcome.session) {
         if (request.subdomain === outcome.subdomain) setAuthCookies(reply, config, outcome.session);

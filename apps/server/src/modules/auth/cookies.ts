@@ -7,14 +7,26 @@ import type { Config } from '../../config.ts';
  */
 export const cookieNames = (config: Config) => {
   const prefix = config.APP_PROTOCOL === 'https' ? '__Host-' : '';
-  return { access: `${prefix}excursio_access`, refresh: `${prefix}excursio_refresh` };
+  return {
+    access: `${prefix}excursio_access`,
+    refresh: `${prefix}excursio_refresh`,
+    session: `${prefix}excursio_session`,
+  };
 };
 
+/**
+ * `setAuthCookies` also sets `session`: a cookie the page can read, holding no secret — that a
+ * session exists on this host, and when its access token expires (Unix seconds). The web app skips
+ * the verify and refresh calls that cannot succeed (no session: both would answer 401), and
+ * refreshes first when the access token has expired.
+ */
 export const setAuthCookies = (reply: FastifyReply, config: Config, tokens: { access: string; refresh: string }) => {
   const names = cookieNames(config);
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.APP_PROTOCOL === 'https', path: '/' };
   reply.setCookie(names.access, tokens.access, { ...base, maxAge: config.ACCESS_TOKEN_TTL_S });
   reply.setCookie(names.refresh, tokens.refresh, { ...base, maxAge: config.REFRESH_TOKEN_TTL_S });
+  const accessExpires = Math.floor(Date.now() / 1000) + config.ACCESS_TOKEN_TTL_S;
+  reply.setCookie(names.session, String(accessExpires), { ...base, httpOnly: false, maxAge: config.REFRESH_TOKEN_TTL_S });
 };
 
 export const clearAuthCookies = (reply: FastifyReply, config: Config) => {
@@ -22,6 +34,7 @@ export const clearAuthCookies = (reply: FastifyReply, config: Config) => {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: config.APP_PROTOCOL === 'https', path: '/' };
   reply.clearCookie(names.access, base);
   reply.clearCookie(names.refresh, base);
+  reply.clearCookie(names.session, { ...base, httpOnly: false });
 };
 
 /** The access token from `Authorization: Bearer` (API clients) or the cookie (browser). */

@@ -6,27 +6,24 @@ import { verifyPassword } from './password.ts';
 import { revokeUserRefreshTokens } from './tokens.repository.ts';
 import { countActiveOwners, findMe, findUserById, setUserActive, updateNames } from './users.repository.ts';
 
-export const getMe = async (ctx: AppContext, principal: Principal): Promise<Me> => {
-  const row = await findMe(ctx.db, principal.accountId, principal.userId);
-  if (!row) throw notAuthenticated();
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    phone: row.phone,
-    is_active: row.isActive,
-    role: principal.role,
-    base_account: {
-      id: row.accountId,
-      name: row.accountName,
-      subdomain: row.subdomain,
-      type: row.accountType,
-      active_subscription_features: row.features ?? [],
-    },
-    cart: null,
-  };
-};
+/** The signed-in user as the access layer loaded it for this request: no query of its own. */
+export const getMe = (principal: Principal): Me => ({
+  id: principal.userId,
+  email: principal.email,
+  first_name: principal.profile.firstName,
+  last_name: principal.profile.lastName,
+  phone: principal.profile.phone,
+  is_active: principal.profile.isActive,
+  role: principal.role,
+  base_account: {
+    id: principal.accountId,
+    name: principal.profile.accountName,
+    subdomain: principal.subdomain,
+    type: principal.profile.accountType,
+    active_subscription_features: principal.features,
+  },
+  cart: null,
+});
 
 export const updateMe = async (
   ctx: AppContext,
@@ -40,7 +37,12 @@ export const updateMe = async (
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
     }),
   );
-  return getMe(ctx, principal);
+  const row = await findMe(ctx.db, principal.accountId, principal.userId);
+  if (!row) throw notAuthenticated();
+  return getMe({
+    ...principal,
+    profile: { ...principal.profile, firstName: row.firstName, lastName: row.lastName, phone: row.phone },
+  });
 };
 
 /** An organization must keep an active owner, so its last one cannot leave this way. */

@@ -5,7 +5,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { DEFAULT_TIER } from '../../db/seed/catalog.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
-import { emailInUse, insertOrganization, subdomainInUse } from '../accounts/organization.repository.ts';
+import { commitWithoutFlush, insertOrganization, subdomainInUse } from '../accounts/organization.repository.ts';
 import { activationMail, alreadyRegisteredMail } from './auth-mails.ts';
 import { hashPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
@@ -32,21 +32,19 @@ const sendActivation = async (ctx: AppContext, user: { id: string; accountId: st
 /**
  * Creates the organization on its default plan with an inactive owner. A known email gets the
  * very same answer (with an id that exists nowhere) and nothing is written; its owner is told.
+ * Both paths do the same work before answering — hash, subdomain check, the insert transaction
+ * (refused by the email's unique index for a known email) — and mail afterwards, so the answer
+ * time does not tell whether an email has an account.
  */
 export const register = async (ctx: AppContext, input: RegistrationInput) => {
   assertAcceptablePassword(input.password, input.email, 'password');
-  // Hash first on every path so a known email does not answer faster.
   const passwordHash = await hashPassword(input.password);
   if (await subdomainInUse(ctx.db, input.subdomain)) throw subdomainTaken();
-  const pretend = { id: uuidv7(), email: input.email };
-  if (await emailInUse(ctx.db, input.email)) {
-    await notifyExistingAccount(ctx, input.email);
-    return pretend;
-  }
   let created: Awaited<ReturnType<typeof insertOrganization>>;
   try {
-    created = await ctx.db.transaction((tx) =>
-      insertOrganization(tx, {
+    created = await ctx.db.transaction(async (tx) => {
+      await commitWithoutFlush(tx);
+      return insertOrganization(tx, {
         type: input.account_type,
         name: input.organization_name,
         subdomain: input.subdomain,
@@ -58,18 +56,18 @@ export const register = async (ctx: AppContext, input: RegistrationInput) => {
           lastName: input.last_name,
           isActive: false,
         },
-      }),
-    );
+      });
+    });
   } catch (error) {
     const constraint = uniqueViolation(error);
     if (constraint === null) throw error;
     if (constraint.includes('subdomain')) throw subdomainTaken();
-    // The email was registered concurrently: same answer as for any known email.
-    await notifyExistingAccount(ctx, input.email);
-    return pretend;
+    ctx.background.run('registration: already registered', () => notifyExistingAccount(ctx, input.email));
+    return { id: uuidv7(), email: input.email };
   }
-  await sendActivation(ctx, { id: created.user.id, accountId: created.account.id, email: created.user.email });
-  return { id: created.user.id, email: created.user.email };
+  const owner = { id: created.user.id, accountId: created.account.id, email: created.user.email };
+  ctx.background.run('registration: activation', () => sendActivation(ctx, owner));
+  return { id: owner.id, email: owner.email };
 };
 
 const notifyExistingAccount = async (ctx: AppContext, email: string) => {

@@ -35,12 +35,36 @@ const setPassword = (headers: Record<string, string>, current_password: string, 
 
 const expectCleared = (res: Awaited<ReturnType<typeof refreshWith>>) => {
   const names = cookieNames(t.config);
-  for (const name of [names.access, names.refresh]) {
+  for (const name of [names.access, names.refresh, names.session]) {
     const cookie = cookieOf(res, name);
     expect(cookie?.value).toBe('');
     expect(cookie?.expires?.getTime() ?? 0).toBeLessThan(Date.now());
   }
 };
+
+describe('session marker', () => {
+  it('comes with every session: readable by the page, no secret, the access expiry; refreshed and cleared with it', async () => {
+    const user = await registerActive(t);
+    const { res } = await signIn(t, user, user.subdomain);
+    const names = cookieNames(t.config);
+    const marker = cookieOf(res, names.session);
+    expect(marker?.httpOnly ?? false).toBe(false);
+    expect(marker?.sameSite?.toLowerCase()).toBe('lax');
+    expect(marker?.path).toBe('/');
+    const expiresAt = Number(marker?.value);
+    const now = Date.now() / 1000;
+    expect(expiresAt).toBeGreaterThan(now + t.config.ACCESS_TOKEN_TTL_S - 5);
+    expect(expiresAt).toBeLessThanOrEqual(now + t.config.ACCESS_TOKEN_TTL_S + 1);
+    // It lives as long as the refresh token, so an expired access token is refreshed, not lost.
+    expect(marker?.maxAge).toBe(t.config.REFRESH_TOKEN_TTL_S);
+    // The tokens themselves stay out of the page's reach.
+    expect(cookieOf(res, names.access)?.httpOnly).toBe(true);
+    expect(cookieOf(res, names.refresh)?.httpOnly).toBe(true);
+    const refresh = cookieOf(res, names.refresh)?.value ?? '';
+    const refreshed = await refreshWith(user.subdomain, refresh);
+    expect(Number(cookieOf(refreshed, names.session)?.value)).toBeGreaterThanOrEqual(expiresAt);
+  });
+});
 
 describe('refresh tokens', () => {
   it('rotates: a new pair in the same family; the successor works', async () => {

@@ -57,15 +57,21 @@ export type LoginOutcome = { subdomain: string; session: Session | null; handove
 export const login = async (
   ctx: AppContext,
   input: z.infer<typeof loginInput>,
-  where: { subdomain: string | null; apiClient: boolean },
+  where: { subdomain: string | null; apiClient: boolean; ip: string },
 ): Promise<LoginOutcome> => {
+  await ctx.signInGuard.check(input.email, where.ip);
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
+    await ctx.signInGuard.failed(input.email, where.ip);
     throw invalidCredentials();
   }
   const ok = await verifyPassword(user.passwordHash, input.password);
-  if (!ok || !canSignIn(user)) throw invalidCredentials();
+  if (!ok || !canSignIn(user)) {
+    await ctx.signInGuard.failed(input.email, where.ip);
+    throw invalidCredentials();
+  }
+  await ctx.signInGuard.succeeded(input.email);
   await touchLastLogin(ctx.db, user.id);
   const who = { userId: user.id, accountId: user.accountId };
   if (where.apiClient || where.subdomain === user.subdomain) {

@@ -129,6 +129,8 @@ export const fullBody = {
   time_zone: 'Europe/Vienna',
   currency: 'EUR',
   is_open_dated: false,
+  daily_capacity: null,
+  group_takes_one_place: false,
   short_description: 'To the city centre.',
   description: 'A shared shuttle from the airport to your hotel.',
   highlights: ['Door to door'],

@@ -7,6 +7,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createExperience } from '../../test/catalog-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, type TestAccount, type TestUser, useAccount } from '../../test/factories.ts';
+import { createPricingCategory, createRate } from '../../test/pricing-factories.ts';
 import {
   addCancellationPolicy,
   addMeetingPoint,
@@ -136,6 +137,45 @@ describe('experiences CRUD', () => {
   });
 });
 
+describe('from price', () => {
+  const fromOf = async (id: string) => {
+    const detail = (await t.app.inject({ url: `/api/experiences/${id}/`, headers: a.owner.headers })).json();
+    const row = (await list('?page_size=100', a)).json().results.find((r: { id: string }) => r.id === id);
+    // The overview row and the offer itself say the same.
+    expect([row.from_price, row.from_price_category]).toEqual([detail.from_price, detail.from_price_category]);
+    return [detail.from_price, detail.from_price_category];
+  };
+
+  it("is the lowest Adult price, not a cheaper child's price", async () => {
+    const offer = await createExperience(t, a);
+    const adult = await createPricingCategory(t, a, { name: 'Adult', type: 'adult' });
+    const child = await createPricingCategory(t, a, { name: 'Child', type: 'child' });
+    await createRate(t, a, offer, [
+      { category: adult, price: 3500 },
+      { category: child, price: 1500 },
+    ]);
+    expect(await fromOf(offer.id)).toEqual([3500, 'Adult']);
+    // A second rate with a cheaper adult price lowers it; the child's price still does not count.
+    await createRate(t, a, offer, [
+      { category: adult, price: 3200 },
+      { category: child, price: 900 },
+    ]);
+    expect(await fromOf(offer.id)).toEqual([3200, 'Adult']);
+  });
+
+  it('without an Adult price, is the lowest price of any category and names it', async () => {
+    const offer = await createExperience(t, a);
+    const group = await createPricingCategory(t, a, { name: 'Family group', type: 'group' });
+    const senior = await createPricingCategory(t, a, { name: 'Senior', type: 'senior' });
+    await createRate(t, a, offer, [
+      { category: group, price: 9000 },
+      { category: senior, price: 2800 },
+    ]);
+    expect(await fromOf(offer.id)).toEqual([2800, 'Senior']);
+    expect(await fromOf((await createExperience(t, a)).id)).toEqual([null, null]);
+  });
+});
+
 describe('experience list', () => {
   const c = {} as TestAccount;
   const ids: Record<string, string> = {};
@@ -176,6 +216,7 @@ describe('experience list', () => {
         'city',
         'currency',
         'from_price',
+        'from_price_category',
         'duration_minutes',
         'created_at',
         'updated_at',

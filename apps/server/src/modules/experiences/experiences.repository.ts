@@ -1,6 +1,7 @@
 import type { ActivationStatus, EXPERIENCE_ORDERING, ExperienceType } from '@excursio/contract/experiences';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { prepared, preparedPage } from '../../db/prepared.ts';
 import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { cancellationPolicies, experiences, meetingPoints } from '../../db/schema/catalog.ts';
@@ -13,11 +14,19 @@ export type ExperienceValues = Partial<Omit<typeof experiences.$inferInsert, 'id
 type Variants = Record<string, { key: string; width: number; height: number }>;
 
 // Correlated subqueries are spelled out: drizzle leaves columns unqualified in single-table selects.
-/** Lowest price (minor units) over the prices of the offer's rates; null without a priced rate. */
-const fromPrice = sql<number | null>`(
-  select min(p."price_minor")::int from "pricing_rate_prices" p
+/**
+ * The offer's "from" price: the lowest price of an Adult-type category when the rates price one,
+ * otherwise the lowest price of any category — with that category's name, so the price is never a
+ * child's price shown as if it were everyone's. Both read the same ordered row.
+ */
+const cheapestPrice = (pick: SQL) => sql`(
+  select ${pick} from "pricing_rate_prices" p
   join "pricing_rates" r on r."id" = p."rate_id"
-  where r."experience_id" = "experiences"."id" and r."account_id" = "experiences"."account_id")`;
+  join "pricing_categories" c on c."id" = p."pricing_category_id"
+  where r."experience_id" = "experiences"."id" and r."account_id" = "experiences"."account_id"
+  order by (c."type" <> 'adult'), p."price_minor", c."name" limit 1)`;
+const fromPrice = sql<number | null>`${cheapestPrice(sql`p."price_minor"`)}`;
+const fromPriceCategory = sql<string | null>`${cheapestPrice(sql`c."name"`)}`;
 
 /** The variants of the offer's first image (by position), for the overview thumbnail. */
 const firstImageVariants = sql<Variants | null>`(
@@ -39,10 +48,81 @@ export type ExperienceListRow = Pick<
   | 'durationMinutes'
   | 'createdAt'
   | 'updatedAt'
-> & { fromPrice: number | null; thumbVariants: Variants | null };
+> & { fromPrice: number | null; fromPriceCategory: string | null; thumbVariants: Variants | null };
+
+type ListShape = {
+  page: ReturnType<typeof preparedPage>;
+  status: boolean;
+  type: boolean;
+  search: boolean;
+  categories: boolean;
+  ordering: Ordering<ExperienceOrderingField>;
+};
+
+/**
+ * The overview page and its total in one round trip, prepared once per filter shape. Deferred join:
+ * the page's ids first, then price and thumbnail for those rows only (in one select PostgreSQL would
+ * evaluate them for every row a far page skips). The total is an uncorrelated subquery, computed
+ * once by its own index-only count (a `count(*) over ()` window would read every matching row).
+ * The first page is a statement of its own (`preparedPage`), so PostgreSQL keeps one plan for it.
+ */
+const listQuery = (db: Db, shape: ListShape) => {
+  const key = `experiences.list.${shape.page.key}.${+shape.status}${+shape.type}${+shape.search}${+shape.categories}.${shape.ordering.field}.${+shape.ordering.descending}`;
+  return prepared(db, key, (name) => {
+    const where = and(
+      eq(experiences.accountId, sql.placeholder('accountId')),
+      shape.status ? eq(experiences.status, sql.placeholder('status')) : undefined,
+      shape.type ? eq(experiences.type, sql.placeholder('type')) : undefined,
+      shape.search
+        ? or(
+            sql`${experiences.searchText} like ${sql.placeholder('pattern')}`,
+            shape.categories ? sql`${experiences.category} = any(${sql.placeholder('categories')})` : undefined,
+          )
+        : undefined,
+    );
+    const column = {
+      title: experiences.title,
+      created_at: experiences.createdAt,
+      updated_at: experiences.updatedAt,
+      status: experiences.status,
+      type: experiences.type,
+    }[shape.ordering.field];
+    const direction = shape.ordering.descending ? desc : asc;
+    const page = db
+      .select({ id: experiences.id })
+      .from(experiences)
+      .where(where)
+      .orderBy(direction(column), asc(experiences.id))
+      .limit(shape.page.limit)
+      .offset(shape.page.offset)
+      .as('page');
+    return db
+      .select({
+        id: experiences.id,
+        type: experiences.type,
+        status: experiences.status,
+        title: experiences.title,
+        category: experiences.category,
+        subcategory: experiences.subcategory,
+        city: experiences.city,
+        currency: experiences.currency,
+        durationMinutes: experiences.durationMinutes,
+        createdAt: experiences.createdAt,
+        updatedAt: experiences.updatedAt,
+        fromPrice,
+        fromPriceCategory,
+        thumbVariants: firstImageVariants,
+        total: sql<number>`(${db.select({ n: sql`count(*)::int` }).from(experiences).where(where)})`,
+      })
+      .from(page)
+      .innerJoin(experiences, eq(experiences.id, page.id))
+      .orderBy(direction(column), asc(experiences.id))
+      .prepare(name);
+  });
+};
 
 export const listExperiences = async (
-  db: Executor,
+  db: Db,
   accountId: string,
   query: {
     status?: ActivationStatus;
@@ -55,57 +135,26 @@ export const listExperiences = async (
     offset: number;
   },
 ) => {
-  const where = and(
-    eq(experiences.accountId, accountId),
-    query.status ? eq(experiences.status, query.status) : undefined,
-    query.type ? eq(experiences.type, query.type) : undefined,
-    query.search
-      ? or(
-          sql`${experiences.searchText} like ${likePattern(query.search.toLowerCase())}`,
-          query.searchCategories?.length ? inArray(experiences.category, query.searchCategories) : undefined,
-        )
-      : undefined,
-  );
-  const column = {
-    title: experiences.title,
-    created_at: experiences.createdAt,
-    updated_at: experiences.updatedAt,
-    status: experiences.status,
-    type: experiences.type,
-  }[query.ordering.field];
-  const direction = query.ordering.descending ? desc : asc;
-  // Deferred join: pick the page's ids first, then compute price and thumbnail for those rows only: in
-  // one select, PostgreSQL would evaluate them for every row a far page skips.
-  const page = db
-    .select({ id: experiences.id })
-    .from(experiences)
-    .where(where)
-    .orderBy(direction(column), asc(experiences.id))
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('page');
-  const rows = await db
-    .select({
-      id: experiences.id,
-      type: experiences.type,
-      status: experiences.status,
-      title: experiences.title,
-      category: experiences.category,
-      subcategory: experiences.subcategory,
-      city: experiences.city,
-      currency: experiences.currency,
-      durationMinutes: experiences.durationMinutes,
-      createdAt: experiences.createdAt,
-      updatedAt: experiences.updatedAt,
-      fromPrice,
-      thumbVariants: firstImageVariants,
-    })
-    .from(page)
-    .innerJoin(experiences, eq(experiences.id, page.id))
-    .orderBy(direction(column), asc(experiences.id));
-  const [{ total }] = await db.select({ total: count() }).from(experiences).where(where);
-  const list: ExperienceListRow[] = rows;
-  return { rows: list, count: total };
+  const categories = query.search ? (query.searchCategories ?? []) : [];
+  const page = preparedPage(query);
+  const rows: (ExperienceListRow & { total: number })[] = await listQuery(db, {
+    page,
+    status: query.status !== undefined,
+    type: query.type !== undefined,
+    search: Boolean(query.search),
+    categories: categories.length > 0,
+    ordering: query.ordering,
+  }).execute({
+    accountId,
+    status: query.status,
+    type: query.type,
+    pattern: query.search ? likePattern(query.search.toLowerCase()) : undefined,
+    categories,
+    ...page.values,
+  });
+  // A page past the end has no rows and so no total: it is reported as empty (the paging layer
+  // answers 404 for any page but the first of an empty list).
+  return { rows, count: rows[0]?.total ?? 0 };
 };
 
 const byId = (accountId: string, experienceId: string) =>
@@ -159,10 +208,13 @@ export const experienceStats = async (db: Executor, accountId: string, experienc
       ),
       startTimesCount: countOf('start_times'),
       fromPrice,
+      fromPriceCategory,
     })
     .from(experiences)
     .where(byId(accountId, experienceId));
-  return row ?? { imagesCount: 0, ratesCount: 0, pricedRatesCount: 0, startTimesCount: 0, fromPrice: null };
+  return (
+    row ?? { imagesCount: 0, ratesCount: 0, pricedRatesCount: 0, startTimesCount: 0, fromPrice: null, fromPriceCategory: null }
+  );
 };
 
 /** The offer's gallery in order, with the stored image data. */

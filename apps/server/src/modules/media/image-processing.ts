@@ -1,5 +1,9 @@
 import { IMAGE_VARIANTS } from '@excursio/contract/media';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+
+/** libvips is loaded on the first image, not at start (memory and start-up time of every server). */
+const sharpModule = () => import('sharp').then((m) => m.default);
+
 import { invalid } from '../../http/app-error.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
@@ -40,7 +44,7 @@ export const inspectImage = async (buf: Buffer, maxPixels: number): Promise<Insp
   if (!format) throw invalid('file', UNSUPPORTED, 'unsupported_file_type');
   let meta: Metadata;
   try {
-    meta = await sharp(buf, { limitInputPixels: false }).metadata();
+    meta = await (await sharpModule())(buf, { limitInputPixels: false }).metadata();
   } catch {
     throw invalid('file', UNSUPPORTED, 'unsupported_file_type');
   }
@@ -65,6 +69,7 @@ export type EncodedVariant = { name: string; data: Buffer; width: number; height
  * cannot read to the end is refused as 'unsupported_file_type'.
  */
 export const encodeVariants = async (buf: Buffer, maxPixels: number): Promise<EncodedVariant[]> => {
+  const sharp = await sharpModule();
   const source = sharp(buf, { limitInputPixels: maxPixels, failOn: 'error' }).autoOrient();
   try {
     return await Promise.all(

@@ -157,7 +157,7 @@ describe('offer videos', () => {
     expect(await t.db.select().from(videos).where(eq(videos.experienceId, theirs.id))).toEqual([]);
   });
 
-  it("answers 404 for another account's video and needs Manage experiences", async () => {
+  it("answers 404 for another account's video; reads need View experiences, changes Manage experiences", async () => {
     const theirs = await createExperience(t, b);
     const video = (await add({ experience_id: theirs.id, url: yt('fffffffffff') }, b.owner.headers)).json();
     const url = `/api/videos/${video.id}/`;
@@ -170,7 +170,22 @@ describe('offer videos', () => {
       expectError(await t.app.inject({ method, url, headers: a.owner.headers, payload }), 404, { code: 'not_found' });
     }
     expect((await t.db.select().from(videos).where(eq(videos.id, video.id)))[0].title).toBe('Title of fffffffffff');
-    expectError(await t.app.inject({ url: '/api/videos/', headers: viewer.headers }), 403, { code: 'permission_denied' });
+    // A viewer reads an offer's videos (the read-only offer shows them) but changes nothing.
+    const mine = await createExperience(t, a);
+    const own = (await add({ experience_id: mine.id, url: yt('hhhhhhhhhhh') })).json();
+    const listed = await t.app.inject({ url: `/api/videos/?experience=${mine.id}`, headers: viewer.headers });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().results.map((v: { id: string }) => v.id)).toEqual([own.id]);
+    expect((await t.app.inject({ url: `/api/videos/${own.id}/`, headers: viewer.headers })).statusCode).toBe(200);
+    for (const [method, payload] of [
+      ['PATCH', { title: 'Viewer' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await t.app.inject({ method, url: `/api/videos/${own.id}/`, headers: viewer.headers, payload });
+      expectError(res, 403, { code: 'permission_denied' });
+    }
+    const post = await add({ experience_id: mine.id, url: yt('iiiiiiiiiii') }, viewer.headers);
+    expectError(post, 403, { code: 'permission_denied' });
   });
 });
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Access } from '../../http/access.ts';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
-import { manageExperiences } from '../../http/resource-routes.ts';
+import { manageExperiences, viewExperiences } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import type { VideoScope } from './videos.repository.ts';
 import { addVideo, changeVideo, getVideo, listVideosPage, removeVideo } from './videos.service.ts';
@@ -21,16 +21,18 @@ import { addVideo, changeVideo, getVideo, listVideosPage, removeVideo } from './
 const tags = ['media'];
 
 /**
- * One CRUD for both video collections: `/api/videos/` (an offer's videos, Manage experiences) and
+ * One CRUD for both video collections: `/api/videos/` (an offer's videos: read with View experiences,
+ * changed with Manage experiences) and
  * `/api/base-account-videos/` (the organization's own videos, no offer, Manage account).
  */
 const videoCollection = (
   app: Api,
   ctx: AppContext,
-  options: { base: string; noun: string; access: Access; organization: boolean },
+  options: { base: string; noun: string; access: Access; readAccess?: Access; organization: boolean },
 ) => {
   const { base, noun, organization } = options;
   const config = { access: options.access };
+  const readConfig = { access: options.readAccess ?? options.access };
   const scopeOf = (experience?: string): VideoScope =>
     organization ? { kind: 'organization' } : { kind: 'offer', experienceId: experience };
   const filters = organization ? {} : videoListFilters;
@@ -38,7 +40,7 @@ const videoCollection = (
   app.get(
     base,
     {
-      config,
+      config: readConfig,
       schema: { tags, summary: `List ${noun}s`, querystring: listQuerySchema(filters), response: { 200: paginated(video) } },
     },
     async (request) => {
@@ -80,7 +82,7 @@ const videoCollection = (
 
   app.get(
     `${base}:id/`,
-    { config, schema: { tags, summary: `Retrieve a ${noun}`, params: idParams, response: { 200: video } } },
+    { config: readConfig, schema: { tags, summary: `Retrieve a ${noun}`, params: idParams, response: { 200: video } } },
     async (request) => getVideo(ctx.db, principalOf(request).accountId, request.params.id, scopeOf()),
   );
 
@@ -114,7 +116,14 @@ const videoCollection = (
 };
 
 export const videoRoutes = (app: Api, ctx: AppContext) => {
-  videoCollection(app, ctx, { base: '/api/videos/', noun: 'video', access: manageExperiences.access, organization: false });
+  // An offer's videos are read with the offer ('View experiences'), changed with 'Manage experiences'.
+  videoCollection(app, ctx, {
+    base: '/api/videos/',
+    noun: 'video',
+    access: manageExperiences.access,
+    readAccess: viewExperiences.access,
+    organization: false,
+  });
   videoCollection(app, ctx, {
     base: '/api/base-account-videos/',
     noun: 'organization video',

@@ -314,15 +314,21 @@ describe('pricing rates', () => {
     expectError(await get('page_size=3&page=3'), 404, { code: 'not_found' });
   });
 
-  it("needs 'Manage experiences' (not only 'View experiences') and the experiences feature", async () => {
-    const { rate } = await createPricedRate(t, a, await createExperience(t, a));
+  it("is read with 'View experiences', changed only with 'Manage experiences', and needs the experiences feature", async () => {
+    const offer = await createExperience(t, a);
+    const { rate } = await createPricedRate(t, a, offer);
     const viewer = await createMember(t, a, ['View experiences']);
+    // The read-only offer shows its prices to a viewer.
+    const listed = await t.app.inject({ url: `${URL}?experience=${offer.id}`, headers: viewer.headers });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().results.map((r: { id: string }) => r.id)).toEqual([rate.id]);
+    expect((await t.app.inject({ url: `${URL}${rate.id}/`, headers: viewer.headers })).statusCode).toBe(200);
+    expectError(await send('PATCH', rate.id, { name: 'Viewer' }, viewer.headers), 403, { code: 'permission_denied' });
+    expectError(await remove(rate.id, viewer.headers), 403, { code: 'permission_denied' });
     const inventory = await createMember(t, a, ['Manage inventory']);
-    for (const user of [viewer, inventory]) {
-      expectError(await t.app.inject({ url: URL, headers: user.headers }), 403, { code: 'permission_denied' });
-      expectError(await t.app.inject({ url: `${URL}${rate.id}/`, headers: user.headers }), 403, { code: 'permission_denied' });
-      expectError(await remove(rate.id, user.headers), 403, { code: 'permission_denied' });
-    }
+    expectError(await t.app.inject({ url: URL, headers: inventory.headers }), 403, { code: 'permission_denied' });
+    expectError(await t.app.inject({ url: `${URL}${rate.id}/`, headers: inventory.headers }), 403, { code: 'permission_denied' });
+    expectError(await remove(rate.id, inventory.headers), 403, { code: 'permission_denied' });
     const manager = await createMember(t, a, ['Manage experiences']);
     expect((await t.app.inject({ url: `${URL}${rate.id}/`, headers: manager.headers })).statusCode).toBe(200);
     const affiliate = await createAccount(t, { type: 'affiliate' });

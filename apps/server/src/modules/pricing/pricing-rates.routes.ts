@@ -7,7 +7,6 @@ import {
 } from '@excursio/contract/pricing';
 import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
-import { managePricing } from './pricing-categories.routes.ts';
 import {
   changePricingRate,
   createPricingRate,
@@ -29,7 +28,8 @@ export const pricingRateRoutes = (app: Api, { db }: AppContext) =>
       update: 'Update a rate (prices, when given, replace the set)',
       remove: "Delete a rate (refused for an Active offer's last priced rate)",
     },
-    access: managePricing,
+    // Reads need 'View experiences' (the default): the prices are part of the offer a viewer reads;
+    // changing them needs 'Manage experiences'.
     item: pricingRate,
     input: pricingRateInput,
     patchInput: pricingRatePatchInput,

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { teamMembers } from '../../db/schema/team.ts';
 import { authTokens, users } from '../../db/schema/users.ts';
 
@@ -62,4 +63,38 @@ export const invitedMember = async (db: Executor, accountId: string, memberId: s
       .from(teamMembers)
       .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.id, memberId), eq(teamMembers.status, 'invited')))
       .for('update')
+  )[0] ?? null;
+
+/**
+ * The still-usable invitation behind a token hash on this organization (not consumed: reading it
+ * does not use it up), with the names the inviter entered and the organization's name.
+ */
+export const openInvitation = async (db: Executor, accountId: string, tokenHash: string) =>
+  (
+    await db
+      .select({
+        email: teamMembers.email,
+        firstName: teamMembers.firstName,
+        lastName: teamMembers.lastName,
+        organizationName: baseAccounts.name,
+      })
+      .from(authTokens)
+      .innerJoin(
+        teamMembers,
+        and(
+          eq(teamMembers.accountId, authTokens.accountId),
+          eq(teamMembers.id, authTokens.subjectId),
+          eq(teamMembers.status, 'invited'),
+        ),
+      )
+      .innerJoin(baseAccounts, eq(baseAccounts.id, authTokens.accountId))
+      .where(
+        and(
+          eq(authTokens.accountId, accountId),
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.kind, 'invite'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, sql`now()`),
+        ),
+      )
   )[0] ?? null;

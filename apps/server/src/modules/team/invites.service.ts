@@ -7,9 +7,10 @@ import type { AppContext } from '../../http/types.ts';
 import { findAccount } from '../accounts/base-accounts.repository.ts';
 import { accountIdBySubdomain, emailInUse } from '../accounts/organization.repository.ts';
 import { hashPassword, isCommonPassword } from '../auth/password.ts';
+import { issueSession, type Session } from '../auth/session.service.ts';
 import { consumeAuthToken } from '../auth/tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from '../auth/tokens.ts';
-import { insertActiveUser, invitedMember, joinInvitedMember, replaceInviteToken } from './invites.repository.ts';
+import { insertActiveUser, invitedMember, joinInvitedMember, openInvitation, replaceInviteToken } from './invites.repository.ts';
 import { lockMember, updateMember } from './team-members.repository.ts';
 import { EMAIL_HAS_ACCOUNT, getMember, insertInvitation } from './team-members.service.ts';
 
@@ -67,26 +68,47 @@ export const resendInvite = async (ctx: AppContext, caller: Principal, memberId:
   return getMember(ctx.db, caller.accountId, memberId);
 };
 
+/** The organization of the address the invitation is opened on; an invitation only works there. */
+const invitingAccount = async (ctx: AppContext, subdomain: string | null) => {
+  const accountId = subdomain ? await accountIdBySubdomain(ctx.db, subdomain) : null;
+  if (!subdomain || !accountId) {
+    throw badRequest("Open the invitation link on your organization's address.", 'wrong_tenant');
+  }
+  return { subdomain, accountId };
+};
+
+/** Who is invited to which organization, for the page the link opens; the token stays unused. */
+export const invitationDetails = async (ctx: AppContext, subdomain: string | null, token: string) => {
+  const { accountId } = await invitingAccount(ctx, subdomain);
+  const found = await openInvitation(ctx.db, accountId, hashToken(token));
+  if (!found) throw invalid('token', INVALID_INVITE, 'invalid_token');
+  return {
+    organization_name: found.organizationName,
+    email: found.email,
+    first_name: found.firstName,
+    last_name: found.lastName,
+  };
+};
+
 /**
  * The invited person chooses a password on their organization's address. The token is consumed
- * by one conditional UPDATE, so of any number of concurrent attempts exactly one succeeds.
+ * by one conditional UPDATE, so of any number of concurrent attempts exactly one succeeds. The new
+ * member is signed in at once: they just proved they hold the mailed link and chose the password.
  */
 export const acceptInvite = async (
   ctx: AppContext,
   subdomain: string | null,
   input: { token: string; password: string; first_name?: string; last_name?: string },
-) => {
-  const accountId = subdomain ? await accountIdBySubdomain(ctx.db, subdomain) : null;
-  if (!subdomain || !accountId) {
-    throw badRequest("Open the invitation link on your organization's address.", 'wrong_tenant');
-  }
+): Promise<{ subdomain: string; session: Session }> => {
+  const { accountId } = await invitingAccount(ctx, subdomain);
   if (isCommonPassword(input.password)) {
     throw invalid('password', 'This password is too common.', 'password_too_common');
   }
   // Hash outside the transaction: ~100 ms that should not hold a connection and locks.
   const passwordHash = await hashPassword(input.password);
+  let userId: string;
   try {
-    await ctx.db.transaction(async (tx) => {
+    userId = await ctx.db.transaction(async (tx) => {
       const used = await consumeAuthToken(tx, hashToken(input.token), 'invite', accountId);
       const member = used?.subjectId ? await invitedMember(tx, accountId, used.subjectId) : null;
       if (!member) throw invalid('token', INVALID_INVITE, 'invalid_token');
@@ -96,10 +118,11 @@ export const acceptInvite = async (
       const user = await insertActiveUser(tx, accountId, { email: member.email, passwordHash, firstName, lastName });
       const joined = await joinInvitedMember(tx, accountId, member.id, { userId: user.id, firstName, lastName });
       if (!joined) throw invalid('token', INVALID_INVITE, 'invalid_token');
+      return user.id;
     });
   } catch (error) {
     if (uniqueViolation(error) !== null) throw invalid(null, EMAIL_HAS_ACCOUNT, 'email_taken');
     throw error;
   }
-  return { subdomain };
+  return { subdomain: subdomain as string, session: await issueSession(ctx, ctx.db, { userId, accountId }) };
 };

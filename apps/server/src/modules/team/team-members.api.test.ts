@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { teamMembers } from '../../db/schema/team.ts';
 import { authTokens, refreshTokens, users } from '../../db/schema/users.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
-import { GOOD_PASSWORD, lastMailTo } from '../../test/auth-flows.ts';
+import { cookieOf, GOOD_PASSWORD, lastMailTo } from '../../test/auth-flows.ts';
 import { expectError } from '../../test/errors.ts';
 import { authHeaders, createAccount, createMember, createRole, useAccount, userByEmail } from '../../test/factories.ts';
+import { cookieNames } from '../auth/cookies.ts';
 
 const t = useTestApp();
 const a = useAccount(t);
@@ -15,7 +16,7 @@ const membersOf = async (accountId: string) => t.db.select().from(teamMembers).w
 const invite = (body: object, account = a) =>
   t.app.inject({ method: 'POST', url: '/api/team-members/', headers: account.owner.headers, payload: body });
 /** The token of the newest invitation mailed to `email`. */
-const inviteToken = (email: string) => lastMailTo(t, email).token ?? '';
+const inviteToken = async (email: string) => (await lastMailTo(t, email)).token ?? '';
 const accept = (token: string, subdomain: string | null = a.subdomain, password = GOOD_PASSWORD) =>
   t.app.inject({
     method: 'POST',
@@ -44,7 +45,7 @@ describe('team members', () => {
     expect(mail?.to).toBe(email.toLowerCase());
     expect(mail?.subject).toBe(`You are invited to join Org ${a.subdomain} on Excursio`);
     expect(mail?.text).toContain(`http://${a.subdomain}.${t.config.APP_DOMAIN}/auth/accept-invite?token=`);
-    const token = inviteToken(email.toLowerCase());
+    const token = await inviteToken(email.toLowerCase());
     expect(token).toMatch(/^\S{20,}$/);
     const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.subjectId, member.id));
     expect(stored.kind).toBe('invite');
@@ -68,7 +69,15 @@ describe('team members', () => {
 
     const ok = await accept(token);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ subdomain: a.subdomain });
+    expect(ok.json()).toEqual({ subdomain: a.subdomain, redirect_url: `http://${a.subdomain}.${t.config.APP_DOMAIN}/dashboard` });
+    // Signed in at once: the answer carries this organization's session cookies, and they work.
+    const names = cookieNames(t.config);
+    const session = `${names.access}=${cookieOf(ok, names.access)?.value}; ${names.refresh}=${cookieOf(ok, names.refresh)?.value}`;
+    expect(cookieOf(ok, names.access)?.httpOnly).toBe(true);
+    expect(cookieOf(ok, names.session)?.value).toMatch(/^\d+$/);
+    const me = await t.app.inject({ url: '/api/users/me/', headers: { ...hostHeaders(a.subdomain), cookie: session } });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ email: email.toLowerCase(), first_name: 'Nina', base_account: { subdomain: a.subdomain } });
     const again = await accept(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired invitation.' });
@@ -96,11 +105,38 @@ describe('team members', () => {
     expectError(edit, 403, { code: 'permission_denied', attr: null });
   });
 
+  it("opens an invitation with the organization, the email and the inviter's names, without using it up", async () => {
+    const role = await createRole(t, a, ['View experiences']);
+    const email = `details-${randomUUID().slice(0, 6)}@example.com`;
+    await invite({ email, first_name: 'Olga', last_name: 'Ortiz', role_id: role.id });
+    const token = await inviteToken(email);
+    const details = (tokenValue: string, subdomain: string | null = a.subdomain) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/team-members/invitation/',
+        headers: hostHeaders(subdomain),
+        payload: { token: tokenValue },
+      });
+    const res = await details(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ organization_name: `Org ${a.subdomain}`, email, first_name: 'Olga', last_name: 'Ortiz' });
+    // Reading it twice is fine: only accepting uses the token.
+    expect((await details(token)).statusCode).toBe(200);
+    // Another organization's address, the bare domain, an unknown token: nothing is revealed.
+    const other = await createAccount(t);
+    expectError(await details(token, other.subdomain), 400, { attr: 'token', code: 'invalid_token' });
+    expectError(await details(token, null), 400, { code: 'wrong_tenant', attr: null }, 'client_error');
+    expectError(await details('x'.repeat(43)), 400, { attr: 'token', code: 'invalid_token' });
+    // Accepted, the invitation is gone.
+    expect((await accept(token)).statusCode).toBe(200);
+    expectError(await details(token), 400, { attr: 'token', detail: 'Invalid or expired invitation.' });
+  });
+
   it('consumes a token exactly once under 10 parallel accepts', async () => {
     const role = await createRole(t, a, ['View experiences']);
     const email = `race-${randomUUID().slice(0, 6)}@example.com`;
     const created = (await invite({ email, role_id: role.id })).json();
-    const token = inviteToken(email);
+    const token = await inviteToken(email);
     const results = await Promise.all(Array.from({ length: 10 }, () => accept(token)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(400)]);
     for (const r of results.filter((x) => x.statusCode === 400)) expectError(r, 400, { attr: 'token' });
@@ -156,7 +192,7 @@ describe('team members', () => {
     const role = await createRole(t, a, []);
     const email = `resend-${randomUUID().slice(0, 6)}@example.com`;
     const created = (await invite({ email, role_id: role.id })).json();
-    const first = inviteToken(email);
+    const first = await inviteToken(email);
     const resend = await t.app.inject({
       method: 'POST',
       url: `/api/team-members/${created.id}/resend-invite/`,
@@ -164,7 +200,7 @@ describe('team members', () => {
     });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toMatchObject({ id: created.id, status: 'invited' });
-    const second = inviteToken(email);
+    const second = await inviteToken(email);
     expect(second).not.toBe(first);
     expect((await accept(first)).statusCode).toBe(400);
     expectError(await accept(first), 400, { attr: 'token' });
@@ -182,7 +218,7 @@ describe('team members', () => {
     const role = await createRole(t, a, []);
     const email = `withdrawn-${randomUUID().slice(0, 6)}@example.com`;
     const created = (await invite({ email, role_id: role.id })).json();
-    const token = inviteToken(email);
+    const token = await inviteToken(email);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/team-members/${created.id}/`, headers: a.owner.headers });
     expect(del.statusCode).toBe(204);
     const refused = await accept(token);

@@ -3,6 +3,8 @@ import { paginated } from '@excursio/contract/list';
 import {
   acceptInviteInput,
   acceptInviteResult,
+  invitation,
+  invitationInput,
   MEMBER_STATUSES,
   TEAM_MEMBER_ORDERING,
   teamMember,
@@ -10,10 +12,12 @@ import {
   teamMemberPatchInput,
 } from '@excursio/contract/team';
 import { z } from 'zod';
+import { baseUrl } from '../../config.ts';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
-import { acceptInvite, inviteMember, resendInvite } from './invites.service.ts';
+import { setAuthCookies } from '../auth/cookies.ts';
+import { acceptInvite, invitationDetails, inviteMember, resendInvite } from './invites.service.ts';
 import { changeMember, getMember, listMembersPage, removeMember } from './team-members.service.ts';
 
 const manageUsers = { access: { permissions: ['Manage users'] as const } };
@@ -95,11 +99,32 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: "Accept an invitation (on the organization's address) and choose a password",
+        summary: "Accept an invitation (on the organization's address), choose a password, and be signed in",
         body: acceptInviteInput,
         response: { 200: acceptInviteResult },
       },
     },
-    async (request) => acceptInvite(ctx, request.subdomain, request.body),
+    async (request, reply) => {
+      const { subdomain, session } = await acceptInvite(ctx, request.subdomain, request.body);
+      // On the organization's own address (acceptInvite insists): its cookies sign the new member in.
+      setAuthCookies(reply, ctx.config, session);
+      return { subdomain, redirect_url: `${baseUrl(ctx.config, subdomain)}/dashboard` };
+    },
+  );
+
+  // POST, not GET: the token stays out of URLs and access logs.
+  app.post(
+    '/api/team-members/invitation/',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Who an invitation is for: the organization, the email and the names the inviter entered (the token stays unused)',
+        body: invitationInput,
+        response: { 200: invitation },
+      },
+    },
+    async (request) => invitationDetails(ctx, request.subdomain, request.body.token),
   );
 };

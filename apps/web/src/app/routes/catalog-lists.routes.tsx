@@ -1,7 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AccessGuard } from '../../components/guards/access-guards.tsx';
 import type { RouteHandle } from '../../components/shell/navigation.ts';
 import { lazyPage } from './lazy-page.ts';
+import { sectionIndex } from './section-redirects.routes.tsx';
 
 const handle = (title: string, tabs: RouteHandle['tabs']): RouteHandle => ({ title, tabs });
 const pricingCategories = () => import('../../features/pricing/pages/pricing-categories-page.tsx');
@@ -16,12 +17,12 @@ export const catalogListRoutes: RouteObject[] = [
     children: [
       {
         path: 'pricing-categories',
-        handle: handle('Pricing categories', 'experiences'),
+        handle: handle('Catalog', 'experiences'),
         lazy: lazyPage(pricingCategories, (m) => m.PricingCategoriesPage),
       },
       {
         path: 'pricing-catalogue',
-        handle: handle('Pricing rates', 'experiences'),
+        handle: handle('Catalog', 'experiences'),
         lazy: lazyPage(pricingCatalogue, (m) => m.PricingCataloguePage),
       },
     ],
@@ -30,16 +31,16 @@ export const catalogListRoutes: RouteObject[] = [
     path: 'inventory',
     element: <AccessGuard permissions={['Manage inventory']} features={['inventory']} />,
     children: [
-      { index: true, element: <Navigate to="/inventory/overview" replace /> },
+      sectionIndex('/inventory'),
       { path: 'overview', handle: handle('Inventory', 'inventory'), lazy: lazyPage(inventoryItems, (m) => m.InventoryItemsPage) },
       {
         path: 'categories',
-        handle: handle('Inventory categories', 'inventory'),
+        handle: handle('Inventory', 'inventory'),
         lazy: lazyPage(inventoryGroups, (m) => m.InventoryCategoriesPage),
       },
       {
         path: 'tags',
-        handle: handle('Inventory tags', 'inventory'),
+        handle: handle('Inventory', 'inventory'),
         lazy: lazyPage(inventoryGroups, (m) => m.InventoryTagsPage),
       },
     ],

@@ -1,4 +1,4 @@
-import type { PermissionTitle } from '@excursio/contract/permissions';
+import type { Feature, PermissionTitle } from '@excursio/contract/permissions';
 import type { RouteObject } from 'react-router';
 import { AccessGuard } from '../../components/guards/access-guards.tsx';
 import { NotAvailablePage } from '../../components/not-available-page.tsx';
@@ -11,44 +11,50 @@ type Area = {
   area?: string;
   plural?: boolean;
   permissions: PermissionTitle[];
+  /** The plan features the area will need: the subscription guard comes before "not available yet". */
+  features?: Feature[];
   tabs?: TabGroup;
 };
 
-/** Areas of the route table that are not built yet: one shared page naming the area. */
+/**
+ * Areas of the route table that are not built yet: one shared page naming the area, behind the
+ * same permission and plan guards the area will have.
+ */
 const AREAS: Area[] = [
-  { path: 'sales/stores', title: 'Stores', permissions: ['Manage stores'] },
+  { path: 'sales/stores', title: 'Stores', permissions: ['Manage stores'], features: ['stores'] },
   {
     path: 'sales/stores/editor/:storeId/:step?',
     title: 'Store editor',
     area: 'The store editor',
     plural: false,
     permissions: ['Manage stores'],
+    features: ['stores'],
   },
-  { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'] },
-  { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'] },
-  { path: 'bookings/overview', title: 'Bookings', permissions: ['Manage orders'] },
-  { path: 'bookings/checkout-editor', title: 'Checkout', plural: false, permissions: ['Manage cart'] },
-  { path: 'capacity/overview', title: 'Capacity', plural: false, permissions: ['Manage orders'] },
-  { path: 'orders/list', title: 'Orders', permissions: ['Manage orders'] },
-  { path: 'orders/editor/:orderId/booking/:bookingId', title: 'Booking details', permissions: ['Manage orders'] },
+  { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
+  { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'], features: ['partners'] },
+  { path: 'bookings/checkout-editor', title: 'Checkout', plural: false, permissions: ['Manage cart'], features: ['bookings'] },
   {
-    path: 'orders/editor/:orderId/:step?',
-    title: 'Order editor',
-    area: 'The order editor',
-    plural: false,
+    path: 'orders/editor/:orderId/booking/:bookingId',
+    title: 'Booking details',
     permissions: ['Manage orders'],
+    features: ['orders'],
   },
-  { path: 'resales/overview', title: 'Resales', permissions: ['Manage orders'] },
-  { path: 'customers/list', title: 'Customers', permissions: ['Manage customers'] },
+  { path: 'resales/overview', title: 'Resales', permissions: ['Manage orders'], features: ['resales'] },
   { path: 'settings/payment-providers', title: 'Payment providers', permissions: ['Manage account'] },
-  { path: 'settings/product-configuration', title: 'Product configuration', plural: false, permissions: ['Manage experiences'] },
+  {
+    path: 'settings/product-configuration',
+    title: 'Product configuration',
+    plural: false,
+    permissions: ['Manage experiences'],
+    features: ['experiences'],
+  },
 ];
 
 export const notBuiltRoutes: RouteObject[] = AREAS.map((area) => ({
   path: area.path,
   handle: { title: area.title, tabs: area.tabs } satisfies RouteHandle,
   element: (
-    <AccessGuard permissions={area.permissions}>
+    <AccessGuard permissions={area.permissions} features={area.features}>
       <NotAvailablePage area={area.area ?? area.title} plural={area.plural} />
     </AccessGuard>
   ),

@@ -1,7 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AccessGuard } from '../../components/guards/access-guards.tsx';
 import type { RouteHandle } from '../../components/shell/navigation.ts';
 import { lazyPage } from './lazy-page.ts';
+import { sectionIndex } from './section-redirects.routes.tsx';
 
 const handle = (title: string, tabs?: RouteHandle['tabs']): RouteHandle => ({ title, tabs });
 const organization = () => import('../../features/organization/pages/organization-pages.tsx');
@@ -16,7 +17,7 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} />,
     handle: handle('Organization', 'organization'),
     children: [
-      { index: true, element: <Navigate to="/settings/organization/contact" replace /> },
+      sectionIndex('/settings/organization'),
       { path: 'contact', lazy: lazyPage(organization, (m) => m.ContactInfoPage) },
       { path: 'legal', lazy: lazyPage(organization, (m) => m.LegalInfoPage) },
       { path: 'billing', lazy: lazyPage(organization, (m) => m.BillingInfoPage) },
@@ -28,6 +29,7 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} />,
     handle: handle('Subscription', 'subscription'),
     children: [
+      sectionIndex('/settings/subscription'),
       { path: 'supplier-plans', lazy: lazyPage(subscription, (m) => m.SupplierPlansPage) },
       { path: 'affiliate-plans', lazy: lazyPage(subscription, (m) => m.AffiliatePlansPage) },
     ],
@@ -37,9 +39,10 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage users']} />,
     handle: handle('Team', 'team'),
     children: [
+      sectionIndex('/settings/team'),
       { path: 'members', lazy: lazyPage(members, (m) => m.MembersPage) },
       { path: 'roles', lazy: lazyPage(roles, (m) => m.RolesPage) },
     ],
   },
-  { path: 'settings/account', handle: handle('My account', 'account'), lazy: lazyPage(account, (m) => m.AccountPage) },
+  { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

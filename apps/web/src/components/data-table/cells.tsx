@@ -36,14 +36,14 @@ export const CellBadge = ({ children, ...props }: Pick<BadgeProps, 'variant' | '
   </Badge>
 );
 
-/** A row's name, with its description (if any) dimmed on one line under it. */
+/** A row's name, with its whole description (if any) dimmed under it: nothing is cut off unreadably. */
 export const NameCell = ({ name, description }: { name: string; description?: string | null }) => (
   <Stack gap={0}>
     <Text size="sm" fw={500}>
       {name}
     </Text>
     {description ? (
-      <Text size="xs" c="dimmed" lineClamp={1}>
+      <Text size="xs" c="dimmed" maw={420} style={{ overflowWrap: 'anywhere' }}>
         {description}
       </Text>
     ) : null}

@@ -1,12 +1,13 @@
-import { PAGE_SIZES } from '@excursio/contract/list';
-import { Center, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { BREAKPOINTS } from '../../app/theme.ts';
 import { orderingDirection } from '../../lib/list/list-params.ts';
 import type { ListParams } from '../../lib/list/use-list-params.ts';
+import { DataCards } from './data-cards.tsx';
+import { DataPager } from './data-pager.tsx';
 import classes from './data-table.module.css';
-
-const PAGE_SIZE_OPTIONS = PAGE_SIZES.map(String);
 
 export type Column<T> = {
   key: string;
@@ -16,6 +17,8 @@ export type Column<T> = {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** 'hidden': left out of the card layout (below the `tab` breakpoint). */
+  card?: 'hidden';
 };
 
 export type DataTableProps<T> = {
@@ -26,6 +29,8 @@ export type DataTableProps<T> = {
   loading: boolean;
   ordering: string;
   onSort: (field: string) => void;
+  /** Sets the ordering directly (the card layout's "Sort by"). */
+  onOrderingChange?: (ordering: string) => void;
   page: number;
   pageSize: number;
   count: number;
@@ -45,6 +50,7 @@ export const listTableProps = <T,>(
   loading: fetching || !list.ready,
   ordering: list.ordering,
   onSort: list.toggleSort,
+  onOrderingChange: list.setOrdering,
   page: list.page,
   pageSize: list.pageSize,
   count: data?.count ?? 0,
@@ -76,83 +82,66 @@ const HeaderCell = <T,>({ column, ordering, onSort }: { column: Column<T>; order
   );
 };
 
-/** A list table: sortable headers, skeleton rows while loading, empty state and a pager. */
-export const DataTable = <T,>(props: DataTableProps<T>) => {
-  const { columns, rows, loading, page, pageSize, count, totalPages } = props;
-  const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, count);
+const RowsTable = <T,>(props: DataTableProps<T>) => {
+  const { columns, rows, loading, pageSize } = props;
   const showSkeleton = loading && !rows;
   return (
-    <Paper withBorder radius="md" className={classes.wrapper}>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={8} horizontalSpacing="md" highlightOnHover aria-label={props.label} aria-busy={loading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} ordering={props.ordering} onSort={props.onSort} />
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing={8} horizontalSpacing="md" highlightOnHover aria-label={props.label} aria-busy={loading}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.key} column={column} ordering={props.ordering} onSort={props.onSort} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody style={{ opacity: loading && rows ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+          {showSkeleton
+            ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                <Table.Tr key={i} data-testid="skeleton-row">
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={12} radius="sm" width={`${50 + ((i * 17) % 40)}%`} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows?.map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody style={{ opacity: loading && rows ? 0.6 : 1, transition: 'opacity 0.2s' }}>
-            {showSkeleton
-              ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                  <Table.Tr key={i} data-testid="skeleton-row">
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>
-                        <Skeleton height={12} radius="sm" width={`${50 + ((i * 17) % 40)}%`} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : rows?.map((row) => (
-                  <Table.Tr key={props.rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} style={{ textAlign: column.align }}>
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!showSkeleton && rows && rows.length === 0 ? (
-        <Center py={48}>
-          <Stack align="center" gap="sm">
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};
+
+/**
+ * A list: sortable headers, skeleton rows while loading, empty state and a pager. Below the `tab`
+ * breakpoint the same rows are cards (DataCards), so no list ever scrolls sideways on a phone.
+ */
+export const DataTable = <T,>(props: DataTableProps<T>) => {
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tab})`, true, { getInitialValueInEffect: false });
+  const { rows, loading } = props;
+  return (
+    // The cards have borders of their own: no frame around them.
+    <Paper withBorder={wide} radius="md" className={classes.wrapper}>
+      {wide ? <RowsTable {...props} /> : <DataCards {...props} />}
+      {!(loading && !rows) && rows && rows.length === 0 ? (
+        <Center py={48} px="md">
+          <Stack align="center" gap="sm" ta="center">
             <Text c="dimmed">{props.empty.message}</Text>
             {props.empty.action}
           </Stack>
         </Center>
       ) : null}
-      <Group justify="space-between" px="md" py="sm" className={classes.footer} wrap="wrap" gap="sm">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" id="rows-per-page-label">
-            Rows per page
-          </Text>
-          <Select
-            aria-labelledby="rows-per-page-label"
-            size="xs"
-            w={76}
-            data={PAGE_SIZE_OPTIONS}
-            value={String(pageSize)}
-            allowDeselect={false}
-            onChange={(value) => value && props.onPageSizeChange(Number(value))}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Text size="sm" c="dimmed" data-testid="pager-range">
-            {first}–{last} of {count}
-          </Text>
-        </Group>
-        <Pagination
-          size="sm"
-          total={Math.max(totalPages, 1)}
-          value={page}
-          onChange={props.onPageChange}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      </Group>
+      <DataPager {...props} compact={!wide} />
     </Paper>
   );
 };

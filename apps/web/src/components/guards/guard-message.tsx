@@ -1,3 +1,4 @@
+import { MESSAGES } from '@excursio/contract/messages';
 import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -17,4 +18,9 @@ export const GuardMessage = ({ message, action, to }: { message: string; action:
       </Button>
     </Stack>
   </Center>
+);
+
+/** Specification §2: a page opened without its permissions. */
+export const NoPermission = () => (
+  <GuardMessage message={MESSAGES.noPermission} action={MESSAGES.goToDashboard} to="/dashboard" />
 );

@@ -57,6 +57,12 @@ describe('OfferPreview', () => {
     expect(screen.queryByRole('heading', { name: 'Videos' })).toBeNull();
   });
 
+  it("names the pricing category of the 'from' price", () => {
+    renderPreview({ offer: { ...offer, from_price: 3500, from_price_category: 'Adult' } });
+    expect(screen.getByText('€35.00')).toBeTruthy();
+    expect(screen.getByText('per Adult')).toBeTruthy();
+  });
+
   it('orders the gallery by position, large first', () => {
     renderPreview();
     const sources = screen.getAllByRole('img').map((img) => img.getAttribute('src'));

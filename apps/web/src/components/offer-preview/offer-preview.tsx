@@ -31,6 +31,8 @@ export type OfferPreviewData = {
   min_group_size: number;
   max_group_size: number | null;
   from_price: number | null;
+  /** The pricing category of `from_price` ('Adult'): the price says whose it is. */
+  from_price_category?: string | null;
   currency: string;
   short_description: string;
   description: string;
@@ -128,9 +130,14 @@ export const OfferPreview = ({
                   <Text size="xs" c="dimmed">
                     From
                   </Text>
-                  <Text fw={700} fz={26} lh={1.1}>
+                  <Text fw={700} fz={26} lh={1.1} data-testid="from-price">
                     {formatMoney(offer.from_price, offer.currency)}
                   </Text>
+                  {offer.from_price_category ? (
+                    <Text size="xs" c="dimmed" mt={2}>
+                      per {offer.from_price_category}
+                    </Text>
+                  ) : null}
                 </div>
               ) : (
                 <Text size="sm" c="dimmed">

@@ -8,18 +8,22 @@ import classes from './shell.module.css';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-const useRouteHandle = (): RouteHandle => {
+/** The deepest match's title and tabs (the handles of all matches merged, deeper ones win). */
+export const useRouteHandle = (): RouteHandle => {
   const matches = useMatches();
   const handle: RouteHandle = {};
   for (const match of matches) Object.assign(handle, match.handle as RouteHandle | undefined);
   return handle;
 };
 
+/** Whether the header has a tab row: a tab group, or a page that fills the row itself. */
+export const hasTabRow = (handle: RouteHandle) => Boolean(handle.tabs || handle.pageTabs);
+
 const SubNavigation = ({ group }: { group: TabGroup }) => {
   const { pathname } = useLocation();
   const { can } = useAccess();
   return (
-    <Group gap={4} component="nav" aria-label="Sub-navigation" wrap="nowrap" style={{ overflowX: 'auto' }}>
+    <Group gap={4} component="nav" aria-label="Sub-navigation" wrap="nowrap" className={classes.tabList}>
       {TAB_GROUPS[group].map((tab) => {
         const allowed = can(tab.permissions) && !tab.disabled;
         const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
@@ -50,7 +54,8 @@ type HeaderProps = {
   toggleMobile: () => void;
   collapsed: boolean;
   toggleCollapsed: () => void;
-  actionSlotRef: (element: HTMLDivElement | null) => void;
+  /** The page action's place in the header; null below the `tab` breakpoint (it moves into the content). */
+  actionSlotRef: ((element: HTMLDivElement | null) => void) | null;
   tabsSlotRef: (element: HTMLDivElement | null) => void;
 };
 
@@ -70,18 +75,20 @@ export const AppHeader = ({
         <IconButton label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} onClick={toggleCollapsed} visibleFrom="sm">
           {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
         </IconButton>
-        <Title order={1} fz={20} fw={600} style={{ flex: 1 }} lineClamp={1}>
+        <Title order={1} fz={20} fw={600} className={classes.title} lineClamp={1}>
           {handle.title ?? ''}
         </Title>
-        <div ref={actionSlotRef} style={{ display: 'flex', gap: 8 }} />
+        {actionSlotRef ? <div ref={actionSlotRef} className={classes.actions} /> : null}
         <Box visibleFrom="sm">
           <ThemeToggle />
         </Box>
         <UserMenu />
       </div>
-      <div className={classes.tabsRow} ref={tabsSlotRef}>
-        {handle.tabs ? <SubNavigation group={handle.tabs} /> : null}
-      </div>
+      {hasTabRow(handle) ? (
+        <div className={classes.tabsRow} ref={tabsSlotRef}>
+          {handle.tabs ? <SubNavigation group={handle.tabs} /> : null}
+        </div>
+      ) : null}
     </Box>
   );
 };

@@ -1,10 +1,10 @@
 import { AppShell, CloseButton, Group, Text, ThemeIcon } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
-import { HEADER_HEIGHT } from '../../app/theme.ts';
-import { AppHeader } from './app-header.tsx';
+import { Link, Outlet, useMatches } from 'react-router';
+import { BREAKPOINTS, HEADER_HEIGHT, TITLE_ROW_HEIGHT } from '../../app/theme.ts';
+import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
 import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
@@ -15,12 +15,19 @@ export const AppLayout = () => {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'excursio-sidebar-collapsed', defaultValue: false });
   const [actionSlot, setActionSlot] = useState<HTMLDivElement | null>(null);
   const [tabsSlot, setTabsSlot] = useState<HTMLDivElement | null>(null);
-  const location = useLocation();
+  // One key per page (route), not per URL: moving between the steps of an editor (or between two
+  // records) keeps the page and swaps its content, instead of fading the whole page in from nothing.
+  const matches = useMatches();
+  const pageKey = matches.at(-1)?.id;
+  // Below the tab breakpoint the page's primary action sits above the content: the title keeps the header.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tab})`, true, { getInitialValueInEffect: false });
+  // The specification's 122 px header is the title row plus the tab row; a page without tabs has no empty band.
+  const headerHeight = hasTabRow(useRouteHandle()) ? HEADER_HEIGHT : TITLE_ROW_HEIGHT;
   const rail = collapsed && !mobileOpened;
   return (
     <AppShell
       layout="alt"
-      header={{ height: HEADER_HEIGHT }}
+      header={{ height: headerHeight }}
       navbar={{ width: rail ? 64 : 248, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
       padding="lg"
     >
@@ -30,7 +37,7 @@ export const AppLayout = () => {
           toggleMobile={toggleMobile}
           collapsed={collapsed}
           toggleCollapsed={() => setCollapsed((value) => !value)}
-          actionSlotRef={setActionSlot}
+          actionSlotRef={wide ? setActionSlot : null}
           tabsSlotRef={setTabsSlot}
         />
       </AppShell.Header>
@@ -59,7 +66,8 @@ export const AppLayout = () => {
       <AppShell.Main>
         <PageActionSlotContext.Provider value={actionSlot}>
           <PageTabsSlotContext.Provider value={tabsSlot}>
-            <div key={location.pathname} className={classes.content}>
+            {wide ? null : <div ref={setActionSlot} className={classes.mobileActions} />}
+            <div key={pageKey} className={classes.content}>
               <Outlet />
             </div>
           </PageTabsSlotContext.Provider>

@@ -1,4 +1,4 @@
-import type { PermissionTitle } from '@excursio/contract/permissions';
+import type { Feature, PermissionTitle } from '@excursio/contract/permissions';
 import {
   IconAdjustments,
   IconArrowsExchange,
@@ -6,17 +6,13 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
-  IconCategory,
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
   IconLayoutDashboard,
   IconQrcode,
-  IconReceipt2,
   IconShoppingCart,
   IconSparkles,
-  IconTag,
-  IconTags,
   IconTicket,
   IconUserShield,
   IconUsers,
@@ -29,12 +25,22 @@ export type NavItem = {
   to: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   permissions?: readonly PermissionTitle[];
+  /** Any one of `permissions` opens the area (a reading rule such as 'View experiences' or 'Manage orders'). */
+  anyPermission?: true;
+  /** Subscription features the area needs; without them the item is marked as not in the plan. */
+  features?: readonly Feature[];
   /** Other path prefixes that mark this item active. */
   activePrefixes?: readonly string[];
+  /** The area shows the shared "not available yet" page: nothing links to it but the sidebar. */
+  notBuilt?: true;
 };
 export type NavGroup = { label: string | null; items: NavItem[] };
 
-/** Sidebar groups follow the specification's route table (ui.md). */
+/**
+ * Sidebar groups follow the specification's route table (ui.md). One item per area: the pages of
+ * an area are its tabs (TAB_GROUPS), never repeated here, and an item carries the area's name,
+ * which is also the header's title on every page of the area.
+ */
 export const NAV_GROUPS: NavGroup[] = [
   { label: null, items: [{ label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard }] },
   {
@@ -45,37 +51,102 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/products/experiences/overview',
         icon: IconTicket,
         permissions: ['View experiences'],
-        activePrefixes: ['/products/experiences'],
+        features: ['experiences'],
+        activePrefixes: ['/products/experiences', '/pricing-categories', '/pricing-catalogue'],
       },
-      { label: 'Pricing catalogue', to: '/pricing-catalogue', icon: IconReceipt2, permissions: ['Manage experiences'] },
-      { label: 'Pricing categories', to: '/pricing-categories', icon: IconTags, permissions: ['Manage experiences'] },
-      { label: 'Inventory', to: '/inventory/overview', icon: IconBox, permissions: ['Manage inventory'] },
-      { label: 'Inventory categories', to: '/inventory/categories', icon: IconCategory, permissions: ['Manage inventory'] },
-      { label: 'Inventory tags', to: '/inventory/tags', icon: IconTag, permissions: ['Manage inventory'] },
+      {
+        label: 'Inventory',
+        to: '/inventory/overview',
+        icon: IconBox,
+        permissions: ['Manage inventory'],
+        features: ['inventory'],
+        activePrefixes: ['/inventory'],
+      },
     ],
   },
   {
     label: 'Sales',
     items: [
-      { label: 'Stores', to: '/sales/stores', icon: IconBuildingStore, permissions: ['Manage stores'] },
-      { label: 'QR codes', to: '/sales/qr-codes', icon: IconQrcode, permissions: ['Manage stores'] },
-      { label: 'Partners', to: '/sales/partners', icon: IconUsersGroup, permissions: ['Manage stores'] },
+      {
+        label: 'Stores',
+        to: '/sales/stores',
+        icon: IconBuildingStore,
+        permissions: ['Manage stores'],
+        features: ['stores'],
+        notBuilt: true,
+      },
+      {
+        label: 'QR codes',
+        to: '/sales/qr-codes',
+        icon: IconQrcode,
+        permissions: ['Manage stores'],
+        features: ['qr_codes'],
+        notBuilt: true,
+      },
+      {
+        label: 'Partners',
+        to: '/sales/partners',
+        icon: IconUsersGroup,
+        permissions: ['Manage stores'],
+        features: ['partners'],
+        notBuilt: true,
+      },
     ],
   },
   {
     label: 'Bookings',
     items: [
-      { label: 'Overview', to: '/bookings/overview', icon: IconCalendarEvent, permissions: ['Manage orders'] },
-      { label: 'Checkout', to: '/bookings/checkout-editor', icon: IconShoppingCart, permissions: ['Manage cart'] },
-      { label: 'Capacity', to: '/capacity/overview', icon: IconGauge, permissions: ['Manage orders'] },
+      {
+        label: 'Overview',
+        to: '/bookings/overview',
+        icon: IconCalendarEvent,
+        permissions: ['Manage orders'],
+        features: ['bookings'],
+      },
+      {
+        label: 'Checkout',
+        to: '/bookings/checkout-editor',
+        icon: IconShoppingCart,
+        permissions: ['Manage cart'],
+        features: ['bookings'],
+        notBuilt: true,
+      },
+      {
+        label: 'Capacity',
+        to: '/capacity/overview',
+        icon: IconGauge,
+        permissions: ['View experiences', 'Manage orders'],
+        anyPermission: true,
+        features: ['bookings'],
+      },
     ],
   },
   {
     label: null,
     items: [
-      { label: 'Orders', to: '/orders/list', icon: IconFileInvoice, permissions: ['Manage orders'], activePrefixes: ['/orders'] },
-      { label: 'Resales', to: '/resales/overview', icon: IconArrowsExchange, permissions: ['Manage orders'] },
-      { label: 'Customers', to: '/customers/list', icon: IconUsers, permissions: ['Manage customers'] },
+      {
+        label: 'Orders',
+        to: '/orders/list',
+        icon: IconFileInvoice,
+        permissions: ['Manage orders'],
+        features: ['orders'],
+        activePrefixes: ['/orders'],
+      },
+      {
+        label: 'Resales',
+        to: '/resales/overview',
+        icon: IconArrowsExchange,
+        permissions: ['Manage orders'],
+        features: ['resales'],
+        notBuilt: true,
+      },
+      {
+        label: 'Customers',
+        to: '/customers/list',
+        icon: IconUsers,
+        permissions: ['Manage customers'],
+        features: ['customers'],
+      },
     ],
   },
   {
@@ -88,7 +159,13 @@ export const NAV_GROUPS: NavGroup[] = [
         permissions: ['Manage account'],
         activePrefixes: ['/settings/organization'],
       },
-      { label: 'Payment providers', to: '/settings/payment-providers', icon: IconCreditCard, permissions: ['Manage account'] },
+      {
+        label: 'Payment providers',
+        to: '/settings/payment-providers',
+        icon: IconCreditCard,
+        permissions: ['Manage account'],
+        notBuilt: true,
+      },
       {
         label: 'Subscription',
         to: '/settings/subscription/supplier-plans',
@@ -108,15 +185,20 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/settings/product-configuration',
         icon: IconAdjustments,
         permissions: ['Manage experiences'],
+        features: ['experiences'],
+        notBuilt: true,
       },
     ],
   },
 ];
 
 export type TabItem = { label: string; to: string; permissions?: readonly PermissionTitle[]; disabled?: boolean };
-export type TabGroup = 'organization' | 'subscription' | 'team' | 'experiences' | 'inventory' | 'account';
+export type TabGroup = 'organization' | 'subscription' | 'team' | 'experiences' | 'inventory';
 
-/** Sub-navigation tabs (specification §2). A tab is disabled when its permission is missing. */
+/**
+ * Sub-navigation tabs (specification §2): the pages of one area. A tab is disabled when its
+ * permission is missing. The first tab is where the area's bare path redirects (SECTION_REDIRECTS).
+ */
 export const TAB_GROUPS: Record<TabGroup, TabItem[]> = {
   organization: [
     { label: 'Contact info', to: '/settings/organization/contact', permissions: ['Manage account'] },
@@ -142,11 +224,34 @@ export const TAB_GROUPS: Record<TabGroup, TabItem[]> = {
     { label: 'Categories', to: '/inventory/categories', permissions: ['Manage inventory'] },
     { label: 'Tags', to: '/inventory/tags', permissions: ['Manage inventory'] },
   ],
-  account: [{ label: 'My account', to: '/settings/account' }],
 };
 
-/** Route `handle`: the header reads the page title and tab group from the deepest match. */
-export type RouteHandle = { title?: string; tabs?: TabGroup };
+/**
+ * Route `handle`: the header reads the page title and tab group from the deepest match. `pageTabs`
+ * marks pages that fill the tab row themselves (<PageTabs>, the editors' steps). Without either the
+ * header is the title row alone.
+ */
+export type RouteHandle = { title?: string; tabs?: TabGroup; pageTabs?: boolean };
+
+/**
+ * Every path that names an area (or an area inside one) rather than a page, and the page it opens.
+ * The router turns each into a redirect, so no section path shows a blank page.
+ */
+export const SECTION_REDIRECTS: Record<string, string> = {
+  '/products': '/products/experiences/overview',
+  '/products/experiences': '/products/experiences/overview',
+  '/sales': '/sales/stores',
+  '/bookings': '/bookings/overview',
+  '/capacity': '/capacity/overview',
+  '/orders': '/orders/list',
+  '/resales': '/resales/overview',
+  '/customers': '/customers/list',
+  '/settings': '/settings/organization/contact',
+  '/settings/organization': TAB_GROUPS.organization[0].to,
+  '/settings/subscription': TAB_GROUPS.subscription[0].to,
+  '/settings/team': TAB_GROUPS.team[0].to,
+  '/inventory': TAB_GROUPS.inventory[0].to,
+};
 
 export const isNavItemActive = (item: NavItem, pathname: string) =>
   pathname === item.to ||

@@ -1,20 +1,26 @@
 import { Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../lib/permissions/use-access.ts';
 import { isNavItemActive, NAV_GROUPS, type NavItem } from './navigation.ts';
 import classes from './shell.module.css';
 
+const permissionHint = (item: NavItem) =>
+  `You need the ${item.permissions?.map((p) => `'${p}'`).join(item.anyPermission ? ' or ' : ', ')} permission to open ${item.label}`;
+const planHint = (item: NavItem) => `${item.label} is not in your plan. Upgrade your subscription to use it.`;
+
 const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate: () => void }) => {
   const { pathname } = useLocation();
-  const { can } = useAccess();
-  const allowed = can(item.permissions);
+  const { can, canAny, hasFeature } = useAccess();
+  const allowed = item.anyPermission ? canAny(item.permissions) : can(item.permissions);
+  // Plan-locked items stay links: the page shows the subscription guard with its "Upgrade now".
+  const locked = allowed && !hasFeature(item.features);
   const Icon = item.icon;
   const active = isNavItemActive(item, pathname);
-  const hint = allowed
-    ? item.label
-    : `You need the ${item.permissions?.map((p) => `'${p}'`).join(', ')} permission to open ${item.label}`;
+  const hint = !allowed ? permissionHint(item) : locked ? planHint(item) : item.label;
   // Disabled for pointer (CSS) and also for keyboard and assistive technology.
   const disabledProps = allowed ? {} : { 'aria-disabled': true, tabIndex: -1 };
+  const lockedProps = locked ? { 'data-plan-locked': true, 'aria-description': 'Not in your plan' } : {};
   const link = collapsed ? (
     <UnstyledButton
       component={Link}
@@ -26,6 +32,7 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
       data-active={active || undefined}
       data-disabled={!allowed || undefined}
       {...disabledProps}
+      {...lockedProps}
       className={classes.railItem}
       style={allowed ? undefined : { pointerEvents: 'none' }}
     >
@@ -39,14 +46,16 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
       onClick={onNavigate}
       label={item.label}
       leftSection={<Icon size={17} stroke={1.7} />}
+      rightSection={locked ? <IconLock size={14} className={classes.planLock} aria-hidden /> : undefined}
       active={active}
       disabled={!allowed}
       {...disabledProps}
+      {...lockedProps}
       aria-current={active ? 'page' : undefined}
       className={classes.navItem}
     />
   );
-  if (allowed && !collapsed) return link;
+  if (allowed && !locked && !collapsed) return link;
   return (
     <Tooltip label={hint} position="right" multiline maw={260}>
       {/* A disabled link gets no pointer events; the wrapper keeps the tooltip working. */}

@@ -32,6 +32,10 @@ export const api = createApi({
     'FilerFolder',
     'FilerImage',
     'Video',
+    'Capacity',
+    'Order',
+    'Booking',
+    'Customer',
   ],
   endpoints: () => ({}),
 });

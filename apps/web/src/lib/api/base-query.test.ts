@@ -13,6 +13,7 @@ const probe = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe/${n}/` }),
     silentProbe: build.query<{ ok: boolean }, number>({ query: (n) => `/probe/${n}/`, extraOptions: { silent: true } }),
+    listProbe: build.query<{ ok: boolean }, { page: number }>({ query: (params) => ({ url: '/probe/list/', params }) }),
   }),
 });
 
@@ -101,5 +102,19 @@ describe('base query: session refresh and error toasts', () => {
     expect(toasts()).toEqual([]);
     // A 400 is not a session problem: no refresh was tried.
     expect(paths(fetchMock)).toEqual(['/api/probe/20/', '/api/probe/21/']);
+  });
+
+  it('shows no toast for a list page past the last one (the list goes back to page 1), but does for page 1', async () => {
+    const body = { type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, body)),
+    );
+    const store = makeStore();
+    const far = await store.dispatch(probe.endpoints.listProbe.initiate({ page: 7 }));
+    expect(far.error).toMatchObject({ status: 404 });
+    expect(toasts()).toEqual([]);
+    await store.dispatch(probe.endpoints.listProbe.initiate({ page: 1 }));
+    expect(toasts()).toEqual([expect.objectContaining({ message: 'Not found.' })]);
   });
 });

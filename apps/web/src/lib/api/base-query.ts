@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { unauthenticated } from '../auth/auth.slice.ts';
+import { TOAST_POSITION } from '../toast-placement.ts';
 import { errorMessages } from './errors.ts';
 
 export type ApiExtraOptions = {
@@ -24,7 +25,7 @@ export const resetRefreshCounter = () => {
 
 export const showErrorToasts = (messages: string[]) => {
   for (const message of messages) {
-    notifications.show({ color: 'red', title: 'Error', message, autoClose: TOAST_AUTO_CLOSE_MS });
+    notifications.show({ color: 'red', title: 'Error', message, autoClose: TOAST_AUTO_CLOSE_MS, position: TOAST_POSITION });
   }
 };
 
@@ -59,6 +60,16 @@ export const sessionWorks = () => {
 };
 
 /**
+ * A list page past the last one answers 404 (e.g. after its last row was deleted, or `?page=99`).
+ * The list hook goes back to page 1 by itself (`useResetPageOnNotFound`): not an error to show.
+ */
+export const isPageOutOfRange = (args: string | FetchArgs, error: FetchBaseQueryError) => {
+  if (error.status !== 404 || typeof args === 'string' || (args.method ?? 'GET').toUpperCase() !== 'GET') return false;
+  const page = (args.params as Record<string, unknown> | undefined)?.page;
+  return Number(page) > 1;
+};
+
+/**
  * Specification §4 and §8: on 401, refresh the session and retry the original request once.
  * After REFRESH_RETRY_CAP refreshes that did not help, or when the refresh itself fails, the user
  * is marked unauthenticated. Every other failure shows one toast per error item.
@@ -74,6 +85,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     result = await rawBaseQuery(args, api, extraOptions ?? {});
     if (result.error?.status !== 401) sessionWorks();
   }
-  if (result.error && !extraOptions?.silent) showErrorToasts(errorMessages(result.error));
+  if (result.error && !extraOptions?.silent && !isPageOutOfRange(args, result.error)) {
+    showErrorToasts(errorMessages(result.error));
+  }
   return result;
 };

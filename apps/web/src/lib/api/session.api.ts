@@ -5,6 +5,11 @@ import { api } from './api.ts';
 /** Session endpoints the whole app needs (auth bootstrap, user menu, permissions). */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** A new access token from the refresh cookie; used before verifying when the access token has expired. */
+    refreshToken: build.mutation<void, void>({
+      query: () => ({ url: '/jwt/refresh/', method: 'POST', body: {} }),
+      extraOptions: { silent: true, skipRefresh: true },
+    }),
     verifyToken: build.mutation<void, void>({
       query: () => ({ url: '/jwt/verify/', method: 'POST', body: {} }),
       extraOptions: { silent: true },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasActiveFilters,
+  nearestPageSize,
   nextOrdering,
+  normalizedListParams,
   readListState,
   resetListParams,
   toApiQuery,
@@ -72,5 +74,38 @@ describe('list params', () => {
     expect(hasActiveFilters(p('pageSize=10&ordering=email&page=2'), ['status'])).toBe(false);
     expect(hasActiveFilters(p('pageSize=10&search=a'), ['status'])).toBe(true);
     expect(hasActiveFilters(p('pageSize=10&status=active'), ['status'])).toBe(true);
+  });
+
+  it('reads an unknown pageSize as the nearest allowed size', () => {
+    expect(nearestPageSize('1000')).toBe(50);
+    expect(nearestPageSize('7')).toBe(5);
+    expect(nearestPageSize('0')).toBe(5);
+    expect(nearestPageSize('-4')).toBe(5);
+    expect(nearestPageSize('15')).toBe(10);
+    expect(nearestPageSize('18')).toBe(25);
+    expect(nearestPageSize('37.5')).toBe(25);
+    expect(nearestPageSize('40')).toBe(50);
+    expect(nearestPageSize('abc')).toBe(25);
+    expect(nearestPageSize('')).toBe(25);
+    expect(nearestPageSize(null)).toBe(25);
+    for (const size of [5, 10, 25, 50]) expect(nearestPageSize(String(size))).toBe(size);
+    expect(readListState(p('pageSize=1000'), []).pageSize).toBe(50);
+  });
+
+  it('normalises paging once: nearest page size, page 1 for anything but a whole page number', () => {
+    const fix = (query: string) => normalizedListParams(p(query))?.toString() ?? null;
+    expect(fix('pageSize=25&status=active')).toBeNull();
+    expect(fix('pageSize=10&page=3')).toBeNull();
+    expect(fix('status=active')).toBe('status=active&pageSize=25');
+    expect(fix('pageSize=1000&status=active')).toBe('pageSize=50&status=active');
+    expect(fix('pageSize=7')).toBe('pageSize=5');
+    expect(fix('pageSize=abc')).toBe('pageSize=25');
+    expect(fix('pageSize=0&page=2')).toBe('pageSize=5&page=2');
+    expect(fix('pageSize=')).toBe('pageSize=25');
+    for (const page of ['abc', '0', '-2', '1', '1.5', '']) expect(fix(`pageSize=10&page=${page}`)).toBe('pageSize=10');
+    expect(fix('pageSize=10&page=03')).toBe('pageSize=10&page=3');
+    expect(fix('pageSize=10&page=2.0')).toBe('pageSize=10&page=2');
+    // Once normalised, nothing more to write.
+    expect(fix('pageSize=50&status=active')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE } from '@excursio/contract/list';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@excursio/contract/list';
 
 /**
  * The specification's list behaviour as pure functions over URL query parameters. Each function
@@ -23,6 +23,20 @@ const positiveInt = (value: string | null, fallback: number) => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
+/** A decimal number as written in a URL ("25", "7.5", "-3"); NaN for anything else ("abc", "", "1e3"). */
+const decimal = (value: string) => (/^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN);
+
+/**
+ * The allowed page size nearest to a URL value: 1000 → 50, 7 → 5, 0 → 5, 15 → 10 (a tie goes to the
+ * smaller size). Not a number at all ("abc") → the default.
+ */
+export const nearestPageSize = (value: string | null): number => {
+  if (value === null) return DEFAULT_PAGE_SIZE;
+  const n = decimal(value);
+  if (Number.isNaN(n)) return DEFAULT_PAGE_SIZE;
+  return PAGE_SIZES.reduce<number>((best, size) => (Math.abs(size - n) < Math.abs(best - n) ? size : best), PAGE_SIZES[0]);
+};
+
 const copy = (params: URLSearchParams) => new URLSearchParams(params);
 
 /** 'All' or an empty value means "no filter". */
@@ -31,7 +45,7 @@ export const isEmptyFilterValue = (value: string | null | undefined) =>
 
 export const readListState = (params: URLSearchParams, filterKeys: readonly string[]): ListState => ({
   page: positiveInt(params.get(PAGE_PARAM), 1),
-  pageSize: positiveInt(params.get(PAGE_SIZE_PARAM), DEFAULT_PAGE_SIZE),
+  pageSize: nearestPageSize(params.get(PAGE_SIZE_PARAM)),
   ordering: params.get(ORDERING_PARAM) ?? '',
   search: params.get(SEARCH_PARAM) ?? '',
   filters: Object.fromEntries(filterKeys.map((key) => [key, params.get(key) ?? '']).filter(([, value]) => value !== '')),
@@ -43,6 +57,26 @@ export const withDefaultPageSize = (params: URLSearchParams, pageSize = DEFAULT_
   const next = copy(params);
   next.set(PAGE_SIZE_PARAM, String(pageSize));
   return next;
+};
+
+/**
+ * The one place URL paging is made valid, before any request: a missing pageSize gets the default,
+ * one that is not an allowed size becomes the nearest allowed size, and a page that is not a whole
+ * number above 1 is removed (page 1). Null when the URL is already valid.
+ */
+export const normalizedListParams = (params: URLSearchParams): URLSearchParams | null => {
+  const next = withDefaultPageSize(params) ?? copy(params);
+  const size = next.get(PAGE_SIZE_PARAM) as string;
+  const allowed = String(nearestPageSize(size));
+  if (size !== allowed) next.set(PAGE_SIZE_PARAM, allowed);
+  const page = next.get(PAGE_PARAM);
+  if (page !== null && (!/^\d+$/.test(page) || Number(page) <= 1 || String(Number(page)) !== page)) {
+    const n = decimal(page);
+    // "03" and "2.0" still mean a page; everything else is page 1.
+    if (Number.isInteger(n) && n > 1) next.set(PAGE_PARAM, String(n));
+    else next.delete(PAGE_PARAM);
+  }
+  return next.toString() === params.toString() ? null : next;
 };
 
 /** A changed filter (or search term) is written, and the page parameter removed. */

@@ -48,4 +48,12 @@ describe('useListParams', () => {
     act(() => list.reset());
     expect(search()).toBe('?pageSize=50');
   });
+
+  it('corrects an invalid pageSize and page in the URL before the list is ready', () => {
+    const search = setup('/list?pageSize=1000&page=abc&status=active');
+    expect(search()).toBe('?pageSize=50&status=active');
+    expect(list.ready).toBe(true);
+    expect(list.pageSize).toBe(50);
+    expect(list.apiQuery).toEqual({ page: 1, page_size: 50, status: 'active' });
+  });
 });

@@ -4,11 +4,10 @@ import { useSearchParams } from 'react-router';
 import {
   hasActiveFilters,
   nextOrdering,
-  PAGE_SIZE_PARAM,
+  normalizedListParams,
   readListState,
   resetListParams,
   toApiQuery,
-  withDefaultPageSize,
   withFilter,
   withOrdering,
   withPage,
@@ -18,19 +17,21 @@ import {
 
 /**
  * URL state for a list (specification "List behaviour"): every change is written to the query
- * with `replace`, no full navigation. `ready` is false until pageSize is in the query.
+ * with `replace`, no full navigation. `ready` is false until the URL's paging is valid: a missing
+ * or unknown pageSize and an invalid page are corrected first (`normalizedListParams`), so no
+ * request ever carries them.
  */
 export const useListParams = (filterKeys: readonly string[] = []) => {
   const [params, setParams] = useSearchParams();
   const keysKey = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysKey stands for filterKeys
   const state = useMemo(() => readListState(params, filterKeys), [params, keysKey]);
-  const ready = params.has(PAGE_SIZE_PARAM);
+  const normalized = useMemo(() => normalizedListParams(params), [params]);
+  const ready = normalized === null;
 
   useEffect(() => {
-    const next = withDefaultPageSize(params);
-    if (next) setParams(next, { replace: true });
-  }, [params, setParams]);
+    if (normalized) setParams(normalized, { replace: true });
+  }, [normalized, setParams]);
 
   const update = useCallback(
     (change: (current: URLSearchParams) => URLSearchParams) => setParams((current) => change(current), { replace: true }),
@@ -64,6 +65,7 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
   const setFilter = useCallback((key: string, value: string | null) => update((c) => withFilter(c, key, value)), [update]);
   const setPage = useCallback((page: number) => update((c) => withPage(c, page)), [update]);
   const setPageSize = useCallback((size: number) => update((c) => withPageSize(c, size)), [update]);
+  const setOrdering = useCallback((ordering: string) => update((c) => withOrdering(c, ordering)), [update]);
   const toggleSort = useCallback(
     (field: string) => update((c) => withOrdering(c, nextOrdering(c.get('ordering') ?? '', field))),
     [update],
@@ -84,6 +86,7 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
     setFilter,
     setPage,
     setPageSize,
+    setOrdering,
     toggleSort,
     reset,
   };

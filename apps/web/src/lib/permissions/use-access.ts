@@ -10,9 +10,14 @@ export const useAccess = () => {
     (titles: readonly string[] | undefined) => hasPermissions(user, appInfo, titles ?? []),
     [user, appInfo],
   );
+  /** Any one of the titles suffices; an empty list grants, as `can` does. */
+  const canAny = useCallback(
+    (titles: readonly string[] | undefined) => !titles?.length || titles.some((title) => hasPermissions(user, appInfo, [title])),
+    [user, appInfo],
+  );
   const hasFeature = useCallback(
     (features: readonly string[] | undefined) => hasFeatures(user?.base_account, features ?? []),
     [user],
   );
-  return { user, appInfo, can, hasFeature };
+  return { user, appInfo, can, canAny, hasFeature };
 };

@@ -1,5 +1,5 @@
 import type { LoginResponse, loginInput, RegistrationInput, registrationResult } from '@excursio/contract/auth';
-import type { AcceptInviteInput, acceptInviteResult } from '@excursio/contract/team';
+import type { AcceptInviteInput, acceptInviteResult, Invitation } from '@excursio/contract/team';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api.ts';
 
@@ -35,6 +35,11 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/jwt/exchange/', method: 'POST', body }),
       extraOptions: publicCall,
     }),
+    /** The invitation behind a link (organization, email, names); POST keeps the token out of URLs. */
+    invitation: build.query<Invitation, string>({
+      query: (token) => ({ url: '/team-members/invitation/', method: 'POST', body: { token } }),
+      extraOptions: { ...publicCall, silent: true },
+    }),
     acceptInvite: build.mutation<z.infer<typeof acceptInviteResult>, AcceptInviteInput>({
       query: (body) => ({ url: '/team-members/accept-invite/', method: 'POST', body }),
       extraOptions: publicCall,
@@ -51,4 +56,5 @@ export const {
   useConfirmPasswordResetMutation,
   useExchangeCodeMutation,
   useAcceptInviteMutation,
+  useInvitationQuery,
 } = authApi;

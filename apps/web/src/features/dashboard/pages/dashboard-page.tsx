@@ -9,15 +9,7 @@ import { capitalise, formatDisplayDate } from '../../../lib/format/format.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useGetTeamSizeQuery, useListSystemNotificationsQuery } from '../api/dashboard.api.ts';
 
-/** Sidebar items shown as quick links: sidebar label → link label. */
-const QUICK_LINKS: Record<string, string> = {
-  Catalog: 'Catalog',
-  Overview: 'Bookings',
-  Orders: 'Orders',
-  Team: 'Team',
-  Organization: 'Organization',
-  Subscription: 'Subscription',
-};
+const NAV_ITEMS = NAV_GROUPS.flatMap((group) => group.items).filter((item) => item.to !== '/dashboard');
 const LEVEL_COLOR: Record<SystemNotification['level'], string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
 const Stat = ({ label, value, loading }: { label: string; value: string; loading?: boolean }) => (
@@ -28,7 +20,7 @@ const Stat = ({ label, value, loading }: { label: string; value: string; loading
     {loading ? (
       <Skeleton height={24} mt={6} width="60%" />
     ) : (
-      <Text fz={22} fw={600} mt={4}>
+      <Text fz={22} fw={600} mt={4} lineClamp={2} title={value} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
     )}
@@ -83,7 +75,7 @@ const Notifications = () => {
 
 export const DashboardPage = () => {
   const user = useAppSelector((state) => state.user.user);
-  const { can } = useAccess();
+  const { can, canAny, hasFeature } = useAccess();
   const canSeeAccount = can(['Manage account']);
   const canSeeTeam = can(['Manage users']);
   const { data: account, isLoading: accountLoading } = useGetBaseAccountQuery(user?.base_account.id ?? '', {
@@ -91,7 +83,11 @@ export const DashboardPage = () => {
   });
   const { data: teamSize, isLoading: teamLoading } = useGetTeamSizeQuery(undefined, { skip: !canSeeTeam });
   if (!user) return null;
-  const links = NAV_GROUPS.flatMap((group) => group.items).filter((item) => Object.hasOwn(QUICK_LINKS, item.label));
+  // Only areas that exist and this person may open on this plan: a quick link never leads to a dead end.
+  const links = NAV_ITEMS.filter(
+    (item) =>
+      !item.notBuilt && (item.anyPermission ? canAny(item.permissions) : can(item.permissions)) && hasFeature(item.features),
+  );
 
   return (
     <Stack gap="lg">
@@ -103,7 +99,7 @@ export const DashboardPage = () => {
           {user.base_account.name} · {capitalise(user.base_account.type)} account
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         <Stat label="Organization" value={user.base_account.name} />
         {canSeeAccount ? (
           <Stat label="Plan" value={account?.subscription_tier?.name ?? 'No plan'} loading={accountLoading} />
@@ -115,29 +111,27 @@ export const DashboardPage = () => {
           <Text fw={600} mb="sm">
             Quick links
           </Text>
-          <SimpleGrid cols={2} spacing="xs">
-            {links.map((item) => {
-              const Icon = item.icon;
-              const allowed = can(item.permissions);
-              const label = QUICK_LINKS[item.label];
-              return (
-                <Card key={item.to} withBorder radius="sm" padding="sm" opacity={allowed ? 1 : 0.5}>
-                  <Group gap={8} wrap="nowrap">
-                    <Icon size={16} stroke={1.7} />
-                    {allowed ? (
+          {links.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing to open yet: ask your organization's owner for a role.
+            </Text>
+          ) : (
+            <SimpleGrid cols={2} spacing="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Quick links">
+              {links.map((item) => {
+                const Icon = item.icon;
+                return (
+                  <Card key={item.to} component="li" withBorder radius="sm" padding="sm">
+                    <Group gap={8} wrap="nowrap">
+                      <Icon size={16} stroke={1.7} />
                       <Anchor component={Link} to={item.to} size="sm" fw={500}>
-                        {label}
+                        {item.label}
                       </Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {label}
-                      </Text>
-                    )}
-                  </Group>
-                </Card>
-              );
-            })}
-          </SimpleGrid>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </SimpleGrid>
+          )}
         </Paper>
         <Notifications />
       </SimpleGrid>

@@ -1,5 +1,5 @@
 import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES, type ActivationStatus } from '@excursio/contract/experiences';
-import { Badge } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** ui.md: Draft grey, Active green, Inactive orange — the same everywhere. */
 const COLORS: Record<ActivationStatus, string> = { draft: 'gray', active: 'green', inactive: 'orange' };
@@ -7,7 +7,5 @@ const COLORS: Record<ActivationStatus, string> = { draft: 'gray', active: 'green
 export const STATUS_OPTIONS = ACTIVATION_STATUSES.map((value) => ({ value, label: ACTIVATION_STATUS_LABELS[value] }));
 
 export const OfferStatusBadge = ({ status }: { status: ActivationStatus }) => (
-  <Badge variant="light" color={COLORS[status]} radius="sm" style={{ flex: 'none', overflow: 'visible' }}>
-    {ACTIVATION_STATUS_LABELS[status]}
-  </Badge>
+  <StatusBadge color={COLORS[status]}>{ACTIVATION_STATUS_LABELS[status]}</StatusBadge>
 );

@@ -27,7 +27,17 @@ export function EditorFooter({ experienceId, step, form }: { experienceId: strin
   const navigate = useNavigate();
   const { previous, next } = stepNeighbours(step);
   return (
-    <Paper withBorder p="sm" radius="md" pos="sticky" bottom={0} style={{ zIndex: 5 }} mt="lg" className={classes.footer}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      pos="sticky"
+      bottom={0}
+      style={{ zIndex: 5 }}
+      mt="lg"
+      className={classes.footer}
+      data-sticky-footer
+    >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Button variant="default" disabled={!previous} onClick={() => previous && navigate(editorPath(experienceId, previous))}>
           Back

@@ -39,7 +39,7 @@ export const EditorHeader = ({ experience, step }: { experience: Experience; ste
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="sm" wrap="nowrap">
-            <Title order={2} fz={22} fw={600} lineClamp={1} data-testid="offer-title">
+            <Title order={2} fz={22} fw={600} lineClamp={2} data-testid="offer-title">
               {experience.title}
             </Title>
             <div style={{ flex: 'none' }}>

@@ -91,3 +91,6 @@ export const effectivePublishProblems = (
 };
 
 export const OVERVIEW_PATH = '/products/experiences/overview';
+
+/** The read-only offer, for people who may view offers but not change them. */
+export const viewPath = (experienceId: string) => `/products/experiences/view/${experienceId}`;

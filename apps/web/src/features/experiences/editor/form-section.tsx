@@ -1,10 +1,9 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FORM_WIDTH } from '../../../app/theme.ts';
 
-/** One titled block of an editor step's form (ui.md: forms 850 px wide). */
+/** One titled block of an editor step's form; as wide as every other step (the editor's column). */
 export const FormSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => (
-  <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={FORM_WIDTH}>
+  <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
     <Stack gap="md">
       <div>
         <Text fw={600}>{title}</Text>

@@ -1,15 +1,40 @@
+import type { ActivationStatus } from '@excursio/contract/experiences';
 import { Alert, Anchor, List, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { editorPath } from './editor-footer.tsx';
 import { type PublishProblem, problemStep, STEP_LABELS } from './editor-rules.ts';
 
-/** What the offer still needs before it can go Active, each item linking to the step that fixes it. */
-export const PublishChecklist = ({ experienceId, problems }: { experienceId: string; problems: PublishProblem[] }) => {
+/**
+ * What the offer still needs before it can go Active, each item linking to the step that fixes it;
+ * once nothing is missing, where it stands: published (saved Active), about to be (Active chosen,
+ * not saved), or ready.
+ */
+export const PublishChecklist = ({
+  experienceId,
+  problems,
+  stored,
+  chosen,
+}: {
+  experienceId: string;
+  problems: PublishProblem[];
+  /** The saved status and the one chosen in the form. */
+  stored: ActivationStatus;
+  chosen: ActivationStatus;
+}) => {
   if (problems.length === 0) {
+    if (stored === 'active' && chosen === 'active') {
+      return (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Published">
+          This offer is Active: visitors can book it.
+        </Alert>
+      );
+    }
     return (
       <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Ready to publish">
-        This offer has everything it needs to be sold. Set it to Active to make it bookable.
+        {chosen === 'active'
+          ? 'Save to make the offer Active and bookable.'
+          : 'This offer has everything it needs to be sold. Set it to Active to make it bookable.'}
       </Alert>
     );
   }

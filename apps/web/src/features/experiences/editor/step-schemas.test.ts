@@ -29,6 +29,8 @@ const offer = (overrides: Partial<Experience> = {}): Experience => ({
   time_zone: 'Europe/Ljubljana',
   currency: 'EUR',
   is_open_dated: false,
+  daily_capacity: null,
+  group_takes_one_place: false,
   short_description: 'The castle above the old town.',
   description: 'A long description.',
   highlights: ['View'],
@@ -43,6 +45,7 @@ const offer = (overrides: Partial<Experience> = {}): Experience => ({
   cancellation_policy_id: null,
   images: [],
   from_price: null,
+  from_price_category: null,
   rates_count: 0,
   start_times_count: 0,
   publish_problems: [],
@@ -122,5 +125,23 @@ describe('settings', () => {
     expect(fieldErrors(settingsSchema.safeParse({ ...settingsValues(e), cutoff_value: 1.5 }))).toHaveProperty('cutoff_value');
     const long = settingsSchema.safeParse({ ...settingsValues(e), cutoff_value: 70, cutoff_unit: 'days' });
     expect(fieldErrors(long)).toEqual({ cutoff_value: 'The cut-off can be at most 69 days.' });
+  });
+
+  it('sends the daily capacity (empty = no limit) and the group rule only when changed', () => {
+    const e = offer({ is_open_dated: true, daily_capacity: null });
+    expect(settingsValues(e)).toMatchObject({ daily_capacity: '', group_takes_one_place: false });
+    expect(changedFields(settingsSchema.parse(settingsValues(e)), e)).toEqual({});
+    const set = { ...settingsValues(e), daily_capacity: 40, group_takes_one_place: true };
+    expect(changedFields(settingsSchema.parse(set), e)).toEqual({ daily_capacity: 40, group_takes_one_place: true });
+    const limited = offer({ is_open_dated: true, daily_capacity: 40 });
+    expect(changedFields(settingsSchema.parse({ ...settingsValues(limited), daily_capacity: '' }), limited)).toEqual({
+      daily_capacity: null,
+    });
+  });
+
+  it('refuses a daily capacity below 1 or fractional', () => {
+    const e = offer({ is_open_dated: true });
+    expect(fieldErrors(settingsSchema.safeParse({ ...settingsValues(e), daily_capacity: 0 }))).toHaveProperty('daily_capacity');
+    expect(fieldErrors(settingsSchema.safeParse({ ...settingsValues(e), daily_capacity: 2.5 }))).toHaveProperty('daily_capacity');
   });
 });

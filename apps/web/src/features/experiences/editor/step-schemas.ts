@@ -122,6 +122,9 @@ export const settingsSchema = z
     confirmation_mode: F.confirmation_mode,
     visibility: F.visibility,
     is_open_dated: F.is_open_dated,
+    /** Open-dated passes: places per day; empty = no daily limit. */
+    daily_capacity: numberInput.transform((v) => (v === '' ? null : v)).pipe(count(1).nullable()),
+    group_takes_one_place: F.group_takes_one_place,
     status: F.status.unwrap(),
   })
   .refine((v) => cutoffToMinutes(asNumber(v.cutoff_value), v.cutoff_unit) <= MAX_CUTOFF_MINUTES, {
@@ -142,6 +145,8 @@ export const settingsValues = (e: Experience): SettingsValues => {
     confirmation_mode: e.confirmation_mode,
     visibility: e.visibility,
     is_open_dated: e.is_open_dated,
+    daily_capacity: e.daily_capacity ?? '',
+    group_takes_one_place: e.group_takes_one_place,
     status: e.status,
   };
 };

@@ -1,14 +1,16 @@
 import type { EditorStep, Experience } from '@excursio/contract/experiences';
 import { MESSAGES } from '@excursio/contract/messages';
-import { Skeleton, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { EditorHeader } from '../editor/editor-header.tsx';
 import { FIRST_STEP, isEditorStep, OVERVIEW_PATH } from '../editor/editor-rules.ts';
+import { EditorSkeleton, StepSkeleton } from '../editor/editor-skeleton.tsx';
 import { BasicInfoStep } from '../editor/steps/basic-info-step.tsx';
 import { BookingInfoStep } from '../editor/steps/booking-info-step.tsx';
 import { DescriptionStep } from '../editor/steps/description-step.tsx';
@@ -57,19 +59,14 @@ export const OfferEditorPage = () => {
   if (!current) return <Navigate to={editorPath(experienceId, FIRST_STEP)} replace />;
   if (!experience) return <EditorSkeleton />;
   const Step = STEPS[current];
+  // One width for every step (ui.md: page forms 1100 px), the sticky footer included: it is in the same column.
   return (
-    <Stack gap={0}>
+    <Stack gap={0} maw={PAGE_FORM_WIDTH}>
       <EditorHeader experience={experience} step={current} />
-      <Step experience={experience} />
+      {/* A step whose code is still loading shows its shape, never an empty page. */}
+      <Suspense fallback={<StepSkeleton />}>
+        <Step key={current} experience={experience} />
+      </Suspense>
     </Stack>
   );
 };
-
-const EditorSkeleton = () => (
-  <Stack gap="md" aria-busy="true" aria-label="Loading the offer">
-    <Skeleton height={14} width={90} />
-    <Skeleton height={28} width="40%" />
-    <Skeleton height={40} />
-    <Skeleton height={320} radius="md" />
-  </Stack>
-);

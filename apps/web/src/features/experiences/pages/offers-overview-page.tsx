@@ -1,6 +1,6 @@
 import { EXPERIENCE_CATEGORIES, EXPERIENCE_TYPE_LABELS, type ExperienceListItem } from '@excursio/contract/experiences';
 import { MESSAGES } from '@excursio/contract/messages';
-import { Anchor, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,11 +23,11 @@ import { NewOfferModal, TYPE_OPTIONS } from '../components/new-offer-modal.tsx';
 import { OfferStatusBadge, STATUS_OPTIONS } from '../components/offer-status-badge.tsx';
 import { OfferThumbnail } from '../components/offer-thumbnail.tsx';
 import { editorPath } from '../editor/editor-footer.tsx';
+import { viewPath } from '../editor/editor-rules.ts';
 
 const FILTERS = ['status', 'type'] as const;
 const editorLink = (id: string) => editorPath(id, 'basic-info');
 const categoryLabel = (value: string) => EXPERIENCE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
-const NO_MANAGE = "Requires the 'Manage experiences' permission";
 
 /** The offers overview (Catalog tab): search, status and type filters, sortable columns, paging in the URL. */
 export const OffersOverviewPage = () => {
@@ -49,24 +49,54 @@ export const OffersOverviewPage = () => {
     notifySuccess(MESSAGES.experienceCopied);
   };
 
+  const actionsColumn: Column<ExperienceListItem> = {
+    key: 'actions',
+    header: '',
+    width: 48,
+    align: 'right',
+    render: (o) => (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <IconButton label={`Actions for ${o.title}`}>
+            <IconDots size={16} />
+          </IconButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPencil size={15} />} onClick={() => navigate(editorLink(o.id))}>
+            Edit
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCopy size={15} />} onClick={() => copy(o)}>
+            Duplicate
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={15} />} onClick={() => deletion.ask(o)}>
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  };
+
   const columns: Column<ExperienceListItem>[] = [
     {
       key: 'title',
       header: 'Offer',
       sortField: 'title',
       render: (o) => (
-        <Group gap="sm" wrap="nowrap" miw={220}>
+        <Group gap="sm" wrap="nowrap" miw={{ base: 0, sm: 220 }}>
           <OfferThumbnail url={o.thumbnail_url} />
           <Stack gap={0} style={{ minWidth: 0 }}>
-            {canManage ? (
-              <Anchor component={Link} to={editorLink(o.id)} size="sm" fw={500} c="inherit" lineClamp={1}>
-                {o.title}
-              </Anchor>
-            ) : (
-              <Text size="sm" fw={500} lineClamp={1}>
-                {o.title}
-              </Text>
-            )}
+            {/* Who may change offers opens the editor; who may only view them, the read-only offer. */}
+            <Anchor
+              component={Link}
+              to={canManage ? editorLink(o.id) : viewPath(o.id)}
+              size="sm"
+              fw={500}
+              c="inherit"
+              lineClamp={2}
+            >
+              {o.title}
+            </Anchor>
             {o.city || o.category ? (
               <Text size="xs" c="dimmed" lineClamp={1}>
                 {[o.city, categoryLabel(o.category)].filter(Boolean).join(' · ')}
@@ -91,55 +121,40 @@ export const OffersOverviewPage = () => {
     {
       key: 'price',
       header: 'From',
-      render: (o) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }} c={o.from_price === null ? 'dimmed' : undefined}>
-          {o.from_price === null ? '—' : formatMoney(o.from_price, o.currency)}
-        </Text>
-      ),
+      render: (o) =>
+        o.from_price === null ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(o.from_price, o.currency)}
+            </Text>
+            {o.from_price_category ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                per {o.from_price_category}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
       align: 'right',
       width: 120,
     },
     createdColumn<ExperienceListItem>(160),
-    {
-      key: 'actions',
-      header: '',
-      width: 48,
-      align: 'right',
-      render: (o) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <IconButton label={`Actions for ${o.title}`}>
-              <IconDots size={16} />
-            </IconButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={15} />} disabled={!canManage} onClick={() => navigate(editorLink(o.id))}>
-              Edit
-            </Menu.Item>
-            <Menu.Item leftSection={<IconCopy size={15} />} disabled={!canManage} onClick={() => copy(o)}>
-              Duplicate
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={15} />} disabled={!canManage} onClick={() => deletion.ask(o)}>
-              Delete
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      ),
-    },
+    // Every action changes the offer: a role that cannot change offers gets no menu at all.
+    ...(canManage ? [actionsColumn] : []),
   ];
 
   const createButton = (
-    <Tooltip label={NO_MANAGE} disabled={canManage}>
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} disabled={!canManage}>
-        New offer
-      </Button>
-    </Tooltip>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      New offer
+    </Button>
   );
 
   return (
     <Stack gap={0}>
-      <PageAction>{createButton}</PageAction>
+      {canManage ? <PageAction>{createButton}</PageAction> : null}
       <ListToolbar
         list={list}
         searchLabel="Search offers"
@@ -157,11 +172,13 @@ export const OffersOverviewPage = () => {
         empty={{
           message: list.hasActiveFilters
             ? 'No offers match these filters.'
-            : 'You have no offers yet. Create your first offer to start selling.',
+            : canManage
+              ? 'You have no offers yet. Create your first offer to start selling.'
+              : 'There are no offers yet.',
           action: list.hasActiveFilters || !canManage ? undefined : createButton,
         }}
       />
-      <NewOfferModal opened={creating} onClose={() => setCreating(false)} />
+      {canManage ? <NewOfferModal opened={creating} onClose={() => setCreating(false)} /> : null}
       <ConfirmDialog
         {...deletion.dialog}
         title="Delete offer"

@@ -39,13 +39,12 @@ const ItemForm = ({ item, onClose }: { item: InventoryItem | null; onClose: () =
   }, [categories, item]);
   const initialTags = useMemo(() => item?.tags ?? [], [item]);
 
-  const { register, handleSubmit, control, formState, watch } = useForm<ItemFormValues>({
+  const { register, handleSubmit, control, formState } = useForm<ItemFormValues>({
     resolver: zodResolver(itemFormSchema),
     defaultValues: itemFormDefaults(item),
   });
   // Read during render: react-hook-form only tracks the form state a component subscribes to.
   const { isDirty, errors } = formState;
-  const currency = watch('currency');
 
   const onSubmit = handleSubmit(async (values) => {
     if (item && !isDirty) {
@@ -114,14 +113,11 @@ const ItemForm = ({ item, onClose }: { item: InventoryItem | null; onClose: () =
               <NumberInput
                 label="Price"
                 withAsterisk
-                placeholder="0.00"
                 min={0}
                 clampBehavior="none"
                 decimalScale={2}
                 fixedDecimalScale
                 thousandSeparator=","
-                rightSection={currency}
-                rightSectionWidth={48}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

@@ -5,12 +5,13 @@ import { Controller, type FieldValues, type Path, useForm } from 'react-hook-for
 import type { z } from 'zod';
 import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 export type FieldSpec<V> = {
   name: Path<V> & string;
   label: string;
-  kind?: 'text' | 'email' | 'url' | 'textarea' | 'select' | 'segmented';
+  kind?: 'text' | 'email' | 'url' | 'textarea' | 'select' | 'segmented' | 'country';
   description?: string;
   options?: { value: string; label: string }[];
   /** Full row width. */
@@ -59,6 +60,18 @@ export const SectionForm = <V extends FieldValues>({ title, description, schema,
               const error = (formState.errors as Record<string, { message?: string } | undefined>)[field.name]?.message;
               const common = { label: field.label, description: field.description, error, placeholder: field.placeholder };
               const span = field.wide ? { style: { gridColumn: '1 / -1' } } : {};
+              if (field.kind === 'country') {
+                return (
+                  <Controller
+                    key={field.name}
+                    control={control}
+                    name={field.name}
+                    render={({ field: f }) => (
+                      <CountrySelect {...common} {...span} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />
+                    )}
+                  />
+                );
+              }
               if (field.kind === 'textarea') {
                 return <Textarea key={field.name} {...common} {...span} autosize minRows={3} {...register(field.name)} />;
               }
@@ -102,7 +115,8 @@ export const SectionForm = <V extends FieldValues>({ title, description, schema,
             <Button variant="standard" onClick={() => reset(values)} disabled={!isDirty}>
               Discard changes
             </Button>
-            <Button type="submit" loading={formState.isSubmitting}>
+            {/* Like the editor: nothing changed, nothing to save. */}
+            <Button type="submit" loading={formState.isSubmitting} disabled={!isDirty}>
               Save
             </Button>
           </Group>

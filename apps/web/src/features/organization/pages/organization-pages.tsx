@@ -21,8 +21,6 @@ import {
 } from '../../../lib/api/base-account.api.ts';
 import { type FieldSpec, SectionForm, type SectionFormProps } from '../components/section-form.tsx';
 
-const COUNTRY_HINT = 'Two-letter ISO code, e.g. DE or US.';
-
 const Loading = () => (
   <Paper withBorder radius="md" p="xl" maw={PAGE_FORM_WIDTH}>
     <Stack gap="md" role="status" aria-label="Loading">
@@ -58,7 +56,7 @@ const contactFields: FieldSpec<ContactInfo>[] = [
   { name: 'address_line2', label: 'Address line 2', wide: true },
   { name: 'city', label: 'City' },
   { name: 'postal_code', label: 'Postal code' },
-  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+  { name: 'country', label: 'Country', kind: 'country' },
 ];
 
 export const ContactInfoPage = () => (
@@ -79,7 +77,7 @@ const legalFields: FieldSpec<LegalInfo>[] = [
   { name: 'address_line1', label: 'Registered address', wide: true },
   { name: 'city', label: 'City' },
   { name: 'postal_code', label: 'Postal code' },
-  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+  { name: 'country', label: 'Country', kind: 'country' },
 ];
 
 export const LegalInfoPage = () => (
@@ -98,7 +96,7 @@ const billingFields: FieldSpec<BillingInfo>[] = [
   { name: 'address_line1', label: 'Billing address', wide: true },
   { name: 'city', label: 'City' },
   { name: 'postal_code', label: 'Postal code' },
-  { name: 'country', label: 'Country', description: COUNTRY_HINT },
+  { name: 'country', label: 'Country', kind: 'country' },
   { name: 'vat_id', label: 'VAT ID' },
 ];
 

@@ -27,7 +27,7 @@ const RatePrices = ({ rate }: { rate: PricingRate }) => {
   }
   return (
     // A minimum width keeps two or three prices on a line before the table gives the room to other columns.
-    <Group gap={6} wrap="wrap" miw={320}>
+    <Group gap={6} wrap="wrap" miw={{ base: 0, sm: 320 }}>
       {labels.map((label, i) => (
         <Group key={label.id} gap={6} wrap="nowrap">
           {i > 0 ? (

@@ -1,24 +1,51 @@
 import type { SubscriptionTier } from '@excursio/contract/accounts';
 import type { AccountType } from '@excursio/contract/auth';
-import { Alert, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { FEATURE_LABELS, FEATURES } from '@excursio/contract/permissions';
+import { Alert, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { useGetBaseAccountQuery } from '../../../lib/api/base-account.api.ts';
-import { capitalise, formatMoney } from '../../../lib/format/format.ts';
+import { formatMoney } from '../../../lib/format/format.ts';
 import { useListSubscriptionTiersQuery } from '../api/subscription.api.ts';
 
-const featureLabel = (code: string) => capitalise(code.replace(/_/g, ' '));
+const Included = () => (
+  <ThemeIcon size={18} radius="xl" variant="light" color="teal">
+    <IconCheck size={12} />
+  </ThemeIcon>
+);
+const NotIncluded = () => (
+  <ThemeIcon size={18} radius="xl" variant="light" color="gray">
+    <IconX size={12} />
+  </ThemeIcon>
+);
+
+/** Every feature in the same order on every plan, so plans compare line by line. */
+const FeatureList = ({ features }: { features: readonly string[] }) => (
+  <List spacing={6} size="sm" style={{ flex: 1 }} aria-label="Features">
+    {FEATURES.map((feature) => {
+      const included = features.includes(feature);
+      return (
+        <List.Item key={feature} icon={included ? <Included /> : <NotIncluded />} c={included ? undefined : 'dimmed'}>
+          {FEATURE_LABELS[feature]}
+          {included ? null : <VisuallyHidden> (not included)</VisuallyHidden>}
+        </List.Item>
+      );
+    })}
+  </List>
+);
 
 const PlanCard = ({ tier, current }: { tier: SubscriptionTier; current: boolean }) => (
   <Card
     withBorder
     radius="md"
     padding="lg"
+    component="article"
+    aria-label={`${tier.name} plan`}
     style={current ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
   >
     <Stack gap="sm" h="100%">
-      <Group justify="space-between" align="flex-start">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text fw={600} size="lg">
           {tier.name}
         </Text>
@@ -34,27 +61,22 @@ const PlanCard = ({ tier, current }: { tier: SubscriptionTier; current: boolean 
           </Text>
         )}
       </Group>
-      <List
-        spacing={6}
-        size="sm"
-        style={{ flex: 1 }}
-        icon={
-          <ThemeIcon size={18} radius="xl" variant="light" color="teal">
-            <IconCheck size={12} />
-          </ThemeIcon>
-        }
-      >
-        {tier.features.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No features included.
+      <FeatureList features={tier.features} />
+      <Stack gap={4}>
+        <Button
+          variant={current ? 'standard' : 'secondary'}
+          disabled
+          fullWidth
+          styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
+          {current ? 'Your current plan' : `Switch to ${tier.name}`}
+        </Button>
+        {current ? null : (
+          <Text size="xs" c="dimmed" ta="center">
+            Changing plans is not available yet.
           </Text>
-        ) : (
-          tier.features.map((f) => <List.Item key={f}>{featureLabel(f)}</List.Item>)
         )}
-      </List>
-      <Button variant={current ? 'standard' : 'secondary'} disabled fullWidth>
-        {current ? 'Your current plan' : 'Changing plans is not available yet'}
-      </Button>
+      </Stack>
     </Stack>
   </Card>
 );

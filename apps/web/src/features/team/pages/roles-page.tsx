@@ -48,8 +48,9 @@ export const RolesPage = () => {
               </Tooltip>
             ) : null}
           </Group>
+          {/* The whole description: a role is chosen by what it allows. */}
           {r.description ? (
-            <Text size="xs" c="dimmed" lineClamp={1}>
+            <Text size="xs" c="dimmed" maw={420} style={{ overflowWrap: 'anywhere' }}>
               {r.description}
             </Text>
           ) : null}

@@ -16,9 +16,12 @@ export const MeetingPointSection = ({ value, onChange }: { value: string | null;
   const listed = data?.results ?? [];
   const inList = listed.find((p) => p.id === value);
   // The list holds the first 100; a selection beyond them is loaded on its own.
-  const { data: single } = useGetMeetingPointQuery(value && data && !inList ? value : skipToken);
+  const { data: single, isError: singleMissing } = useGetMeetingPointQuery(value && data && !inList ? value : skipToken);
   const selected = inList ?? (single?.id === value ? single : null);
   const points = selected && !inList ? [...listed, selected] : listed;
+  // The select is mounted again once its options include the chosen value: mounted before, Mantine
+  // can keep showing the placeholder while the card below already shows the choice.
+  const ready = Boolean(data) && (value === null || selected !== null || singleMissing);
   return (
     <SectionCard
       title="Meeting point"
@@ -30,8 +33,10 @@ export const MeetingPointSection = ({ value, onChange }: { value: string | null;
       }
     >
       <Select
+        key={ready ? 'ready' : 'loading'}
+        disabled={!ready}
         label="Meeting point"
-        placeholder={isLoading ? 'Loading…' : points.length === 0 ? 'No meeting points yet' : 'No meeting point'}
+        placeholder={isLoading || !ready ? 'Loading…' : points.length === 0 ? 'No meeting points yet' : 'No meeting point'}
         data={points.map((p) => ({ value: p.id, label: p.name }))}
         value={value}
         onChange={onChange}

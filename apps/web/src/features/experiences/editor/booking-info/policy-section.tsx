@@ -16,9 +16,12 @@ export const PolicySection = ({ value, onChange }: { value: string | null; onCha
   const listed = data?.results ?? [];
   const inList = listed.find((p) => p.id === value);
   // The list holds the first 100; a selection beyond them is loaded on its own.
-  const { data: single } = useGetCancellationPolicyQuery(value && data && !inList ? value : skipToken);
+  const { data: single, isError: singleMissing } = useGetCancellationPolicyQuery(value && data && !inList ? value : skipToken);
   const selected = inList ?? (single?.id === value ? single : null);
   const policies = selected && !inList ? [...listed, selected] : listed;
+  // The select is mounted again once its options include the chosen value: mounted before, Mantine
+  // can keep showing the placeholder while the card below already shows the choice.
+  const ready = Boolean(data) && (value === null || selected !== null || singleMissing);
   return (
     <SectionCard
       title="Cancellation policy"
@@ -30,8 +33,10 @@ export const PolicySection = ({ value, onChange }: { value: string | null; onCha
       }
     >
       <Select
+        key={ready ? 'ready' : 'loading'}
+        disabled={!ready}
         label="Cancellation policy"
-        placeholder={isLoading ? 'Loading…' : policies.length === 0 ? 'No policies yet' : 'No cancellation policy'}
+        placeholder={isLoading || !ready ? 'Loading…' : policies.length === 0 ? 'No policies yet' : 'No cancellation policy'}
         data={policies.map((p) => ({ value: p.id, label: p.name }))}
         value={value}
         onChange={onChange}

@@ -10,7 +10,8 @@ import { RateModal } from './rate-modal.tsx';
 import { formatParticipants, formatValidity } from './schedule-format.ts';
 import { SectionNote, StepSection } from './step-section.tsx';
 
-const RateCard = ({ rate, onEdit, onDelete }: { rate: PricingRate; onEdit: () => void; onDelete: () => void }) => (
+/** One rate and its prices; without `onEdit` / `onDelete` it is read-only (the offer view). */
+export const RateCard = ({ rate, onEdit, onDelete }: { rate: PricingRate; onEdit?: () => void; onDelete?: () => void }) => (
   <Paper withBorder radius="md" p="md" component="article" aria-label={`Rate ${rate.name}`}>
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -26,14 +27,16 @@ const RateCard = ({ rate, onEdit, onDelete }: { rate: PricingRate; onEdit: () =>
           {formatValidity(rate.valid_from, rate.valid_to)} · {formatParticipants(rate.min_participants, rate.max_participants)}
         </Text>
       </Stack>
-      <Group gap={2} wrap="nowrap">
-        <IconButton label={`Edit rate ${rate.name}`} onClick={onEdit}>
-          <IconPencil size={16} />
-        </IconButton>
-        <IconButton label={`Delete rate ${rate.name}`} onClick={onDelete}>
-          <IconTrash size={16} />
-        </IconButton>
-      </Group>
+      {onEdit && onDelete ? (
+        <Group gap={2} wrap="nowrap">
+          <IconButton label={`Edit rate ${rate.name}`} onClick={onEdit}>
+            <IconPencil size={16} />
+          </IconButton>
+          <IconButton label={`Delete rate ${rate.name}`} onClick={onDelete}>
+            <IconTrash size={16} />
+          </IconButton>
+        </Group>
+      ) : null}
     </Group>
     {rate.prices.length === 0 ? (
       <Text size="sm" c="orange" mt="sm">

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
+import { CountrySelect } from '../../../../components/country-select.tsx';
 import { useGetExperienceOptionsQuery } from '../../../../lib/api/catalog.api.ts';
 import { FormSection } from '../form-section.tsx';
 import { LocationSearch } from '../location-search.tsx';
@@ -141,12 +142,18 @@ export function BasicInfoStep({ experience }: { experience: Experience }) {
         <TextInput label="Address" {...register('address')} error={errors.address?.message} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="City" {...register('city')} error={errors.city?.message} />
-          <TextInput
-            label="Country code"
-            description="Two letters, e.g. SI"
-            maxLength={2}
-            {...register('country_code', { setValueAs: (v: string) => v.toUpperCase() })}
-            error={errors.country_code?.message}
+          <Controller
+            control={control}
+            name="country_code"
+            render={({ field }) => (
+              <CountrySelect
+                label="Country"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.country_code?.message}
+              />
+            )}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" data-testid="coordinates">

@@ -4,7 +4,6 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PAGE_FORM_WIDTH } from '../../../../app/theme.ts';
 import { useUpdateExperienceMutation } from '../../../../lib/api/catalog.api.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
 import { AgendaSection } from '../booking-info/agenda-section.tsx';
@@ -46,7 +45,7 @@ export function BookingInfoStep({ experience }: { experience: Experience }) {
     })();
 
   return (
-    <Stack gap="lg" maw={PAGE_FORM_WIDTH}>
+    <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Controller
           control={control}

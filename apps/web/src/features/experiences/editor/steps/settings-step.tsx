@@ -139,8 +139,44 @@ export function SettingsStep({ experience }: { experience: Experience }) {
         ) : null}
       </FormSection>
 
+      <FormSection title="Capacity" description="How places are counted when people book.">
+        {isTicket && openDated ? (
+          <Controller
+            control={control}
+            name="daily_capacity"
+            render={({ field }) => (
+              <NumberInput
+                label="Places per day"
+                description="How many passes can be used on one day. Leave empty for no daily limit."
+                placeholder="No limit"
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
+                onBlur={field.onBlur}
+                error={errors.daily_capacity?.message}
+                maw={360}
+              />
+            )}
+          />
+        ) : null}
+        <Controller
+          control={control}
+          name="group_takes_one_place"
+          render={({ field }) => (
+            <Switch
+              label="A group takes one place"
+              description="For rates priced per group: a booked group counts as one place of a slot's capacity, not one per person."
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+      </FormSection>
+
       <FormSection title="Status" description="Only Active offers can be booked.">
-        <PublishChecklist experienceId={experience.id} problems={problems} />
+        <PublishChecklist experienceId={experience.id} problems={problems} stored={experience.status} chosen={status} />
         <Controller
           control={control}
           name="status"
@@ -151,7 +187,9 @@ export function SettingsStep({ experience }: { experience: Experience }) {
               data={statusOptions}
               value={field.value}
               onChange={field.onChange}
-              color={status === 'active' ? 'green' : status === 'inactive' ? 'orange' : 'gray'}
+              // The status colours (ui.md), with text dark or light as the colour needs for AA contrast.
+              color={status === 'active' ? 'green.4' : status === 'inactive' ? 'orange.4' : 'gray.7'}
+              autoContrast
             />
           )}
         />

@@ -1,40 +1,71 @@
-import sharp from 'sharp';
-import type { Config } from '../../config.ts';
-import { createStorage } from '../../integrations/storage.ts';
-import { createAgendaItem } from '../../modules/booking-info/agenda-items.service.ts';
-import { createBookingQuestion } from '../../modules/booking-info/booking-questions.service.ts';
-import { createCancellationPolicy } from '../../modules/booking-info/cancellation-policies.service.ts';
-import { createMeetingPoint } from '../../modules/booking-info/meeting-points.service.ts';
-import { changeExperience, createExperience } from '../../modules/experiences/experiences.service.ts';
-import { replaceSchedule } from '../../modules/experiences/start-times.service.ts';
-import { uploadToGallery } from '../../modules/media/gallery.service.ts';
-import { encodeVariants } from '../../modules/media/image-processing.ts';
-import { createPricingCategory } from '../../modules/pricing/pricing-categories.service.ts';
-import { createPricingRate } from '../../modules/pricing/pricing-rates.service.ts';
-import type { Db } from '../client.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createStorage } from '../integrations/storage.ts';
+import { overrideSlot } from '../modules/availability/capacity.service.ts';
+import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts';
+import { zoneTimeline } from '../modules/availability/zone-timeline.ts';
+import { createAgendaItem } from '../modules/booking-info/agenda-items.service.ts';
+import { createBookingQuestion } from '../modules/booking-info/booking-questions.service.ts';
+import { createCancellationPolicy } from '../modules/booking-info/cancellation-policies.service.ts';
+import { createMeetingPoint } from '../modules/booking-info/meeting-points.service.ts';
+import { changeExperience, createExperience } from '../modules/experiences/experiences.service.ts';
+import { replaceSchedule } from '../modules/experiences/start-times.service.ts';
+import { uploadToGallery } from '../modules/media/gallery.service.ts';
+import { createPricingCategory } from '../modules/pricing/pricing-categories.service.ts';
+import { createPricingRate } from '../modules/pricing/pricing-rates.service.ts';
+import { DEMO_PICTURES, demoPicture } from './demo-pictures.ts';
 
-/** A generated cover picture (sky gradient, sun, hills): no binary assets in the repository. */
-const picture = async (sky: [string, string], hills: string, name: string) => {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient></defs>
-    <rect width="1600" height="1000" fill="url(#s)"/><circle cx="1180" cy="330" r="120" fill="#fff5c0" opacity="0.9"/>
-    <path d="M0 720 Q 400 560 800 700 T 1600 660 V1000 H0 Z" fill="${hills}"/>
-    <path d="M0 820 Q 500 700 1000 820 T 1600 800 V1000 H0 Z" fill="${hills}" opacity="0.7"/></svg>`;
-  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-  return {
-    originalName: `${name}.jpg`,
-    width: 1600,
-    height: 1000,
-    sizeBytes: jpeg.length,
-    variants: await encodeVariants(jpeg, 1e8),
-  };
+const TOUR_ZONE = 'Europe/Lisbon';
+
+/** The local date (epoch day) in a zone at an instant. */
+export const demoToday = (timeZone: string, now: Date) => zoneTimeline(timeZone).localDayAt(now.getTime());
+
+/**
+ * What an operator does on the capacity screen, so the demo calendar shows it: a smaller group with
+ * a note in two days, and next Saturday's afternoon start closed for a private group.
+ */
+const seedDemoOverrides = async (
+  db: Db,
+  accountId: string,
+  experienceId: string,
+  lines: { id: string; time: string }[],
+  today: number,
+  now: Date,
+) => {
+  const morning = lines.find((l) => l.time === '10:00');
+  const afternoon = lines.find((l) => l.time === '16:00');
+  if (!morning || !afternoon) return;
+  const base = { experience_id: experienceId, force: false };
+  await overrideSlot(
+    db,
+    accountId,
+    {
+      ...base,
+      start_time_id: morning.id,
+      date: formatIsoDate(today + 2),
+      capacity: 10,
+      note: 'Guide: Ana, German-speaking group',
+    },
+    now,
+  );
+  const saturday = today + ((6 - isoWeekday(today) + 7) % 7 || 7);
+  await overrideSlot(
+    db,
+    accountId,
+    { ...base, start_time_id: afternoon.id, date: formatIsoDate(saturday), closed: true, note: 'Private group booked by phone' },
+    now,
+  );
 };
 
 /**
  * A small catalog for the demo organization, created through the same services as the API: an
  * Active walking tour (images, rates, schedule, booking info), a Draft rental, an Inactive transfer.
  */
-export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER'>, accountId: string) => {
+export const seedDemoCatalog = async (
+  db: Db,
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR'>,
+  accountId: string,
+) => {
   const category = (name: string, type: 'adult' | 'child', min: number | null, max: number | null) =>
     createPricingCategory(db, accountId, { name, type, min_age: min, max_age: max, description: '' });
   const adult = await category('Adult', 'adult', 18, null);
@@ -69,7 +100,7 @@ export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 
     languages: ['en', 'pt', 'de'],
     min_group_size: 1,
     max_group_size: 15,
-    time_zone: 'Europe/Lisbon',
+    time_zone: TOUR_ZONE,
     currency: 'EUR',
     short_description: 'Alfama, Baixa and the castle hill with a local guide, in small groups.',
     description:
@@ -81,7 +112,7 @@ export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 
     meeting_point_id: meetingPoint.id,
     cancellation_policy_id: policy.id,
   });
-  await createPricingRate(db, accountId, {
+  const rate = await createPricingRate(db, accountId, {
     experience_id: tour.id,
     name: 'Standard',
     valid_from: null,
@@ -94,19 +125,19 @@ export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 
       { pricing_category_id: child.id, price: 1500, net_price: 1200 },
     ],
   });
-  const today = new Date().toISOString().slice(0, 10);
-  await replaceSchedule(db, accountId, tour.id, {
+  // The schedule starts on the day the demo is created (in the offer's zone) and never ends, so the
+  // calendar and the booking screens have starts in every coming month, whenever the server runs.
+  const now = new Date();
+  const today = demoToday(TOUR_ZONE, now);
+  const { results: lines } = await replaceSchedule(db, accountId, tour.id, {
     start_times: [
-      { time: '10:00', weekdays: [1, 2, 3, 4, 5, 6, 7], date_from: today, date_to: null, capacity: 15 },
-      { time: '16:00', weekdays: [5, 6, 7], date_from: today, date_to: null, capacity: 15 },
+      { time: '10:00', weekdays: [1, 2, 3, 4, 5, 6, 7], date_from: formatIsoDate(today), date_to: null, capacity: 15 },
+      { time: '16:00', weekdays: [5, 6, 7], date_from: formatIsoDate(today), date_to: null, capacity: 15 },
     ],
   });
   const storage = createStorage(config);
   await uploadToGallery(db, storage, accountId, tour.id, {
-    files: [
-      await picture(['#f6a66b', '#8fb8de'], '#3f6e5a', 'old-town'),
-      await picture(['#5b7bb5', '#f4c27a'], '#7a4e3a', 'river'),
-    ],
+    files: [...(await Promise.all(DEMO_PICTURES.map((spec) => demoPicture(config.CACHE_DIR, spec))))],
     folderId: null,
     altText: 'Lisbon',
   });
@@ -120,6 +151,7 @@ export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 
     required: true,
   });
   await changeExperience(db, accountId, tour.id, { status: 'active' });
+  await seedDemoOverrides(db, accountId, tour.id, lines, today, now);
 
   await createExperience(db, accountId, {
     type: 'rental',
@@ -141,4 +173,5 @@ export const seedDemoCatalog = async (db: Db, config: Pick<Config, 'DATA_DIR' | 
     time_zone: 'Europe/Lisbon',
   });
   await changeExperience(db, accountId, transfer.id, { status: 'inactive' });
+  return { tour, rate, adult, child, lines, today };
 };

@@ -1,16 +1,17 @@
 import { PERMISSION_SETS } from '@excursio/contract/permissions';
-import type { Config } from '../../config.ts';
-import { seedNotifications } from '../../modules/accounts/notifications.repository.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { TIERS, TOP_TIER } from '../db/seed/catalog.ts';
+import { seedNotifications } from '../modules/accounts/notifications.repository.ts';
 import {
   accountIdBySubdomain,
   insertOrganization,
   upsertPermissionSets,
   upsertTiers,
-} from '../../modules/accounts/organization.repository.ts';
-import { hashPassword } from '../../modules/auth/password.ts';
-import type { Db } from '../client.ts';
-import { TIERS, TOP_TIER } from './catalog.ts';
+} from '../modules/accounts/organization.repository.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoSales } from './demo-sales.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 
@@ -25,7 +26,7 @@ export const seedReferenceData = async (db: Db) => {
 export const seedDemo = async (
   db: Db,
   owner: { email: string; password: string },
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER'>,
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR'>,
 ) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);
@@ -38,6 +39,7 @@ export const seedDemo = async (
       owner: { email: owner.email, passwordHash, firstName: 'Dana', lastName: 'Demo', isActive: true },
     }),
   );
-  await seedDemoCatalog(db, config, account.id);
+  const sold = await seedDemoCatalog(db, config, account.id);
+  await seedDemoSales(db, account.id, sold, new Date());
   return { created: true };
 };

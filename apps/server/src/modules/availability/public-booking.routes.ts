@@ -1,0 +1,122 @@
+import {
+  GET_AVAILABILITIES_ORDERING,
+  getAvailabilitiesQuery,
+  getAvailabilitiesResponse,
+  holdResponse,
+  reserveInput,
+  reserveResponse,
+} from '@excursio/contract/availability';
+import { errorResponse } from '@excursio/contract/list';
+import { z } from 'zod';
+import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
+import type { Api, AppContext } from '../../http/types.ts';
+import { publicAccountOf } from '../accounts/base-accounts.service.ts';
+import { publicAvailabilities } from './public-feed.service.ts';
+import { extendHold, releaseHold, reserve } from './reservations.service.ts';
+
+const tags = ['public booking'];
+const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+const holdParams = z.strictObject({ id: z.uuid() });
+
+/**
+ * The public, unauthenticated booking API of one organization (from the subdomain): only Active,
+ * public offers. Rate-limited per address; a hold's id is a random UUID and is its only key.
+ */
+export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
+  const { db } = ctx;
+  const limited = (max: number) => ({ access: 'public' as const, rateLimit: { max, timeWindow: '1 minute' } });
+
+  app.get(
+    '/api/1/get-availabilities/',
+    {
+      config: limited(600),
+      schema: {
+        tags,
+        summary: "Starts of the organization's Active public offers between two instants, with status and vacancies (paged)",
+        querystring: getAvailabilitiesQuery,
+        response: { 200: getAvailabilitiesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const accountId = await publicAccountOf(db, request.subdomain);
+      const ordering = orderingOf(query.ordering, GET_AVAILABILITIES_ORDERING, {
+        field: 'localDateTimeStart',
+        descending: false,
+      });
+      const { results, count } = await publicAvailabilities(
+        db,
+        accountId,
+        { ...query, ordering, ...pageWindow(query) },
+        ctx.clock(),
+      );
+      return paginate(request, query, results, count);
+    },
+  );
+
+  app.post(
+    '/api/1/reserve/',
+    {
+      config: limited(120),
+      schema: {
+        tags,
+        summary:
+          'Hold places for a party on a start (the price is computed here); the hold expires after the organization’s hold time',
+        body: reserveInput,
+        response: { 201: reserveResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await publicAccountOf(db, request.subdomain);
+      const { hold } = await reserve(db, accountId, request.body, { now: ctx.clock(), source: 'api', publicOnly: true });
+      return reply.status(201).send({
+        id: hold.id,
+        status: 'ON_HOLD' as const,
+        availabilityId: request.body.availabilityId,
+        productId: hold.experienceId,
+        utcExpiresAt: hold.expiresAt.toISOString(),
+        price: {
+          currency: hold.currency,
+          total: hold.totalMinor,
+          lines: hold.party.map((l) => ({
+            pricingCategoryId: l.pricing_category_id,
+            quantity: l.quantity,
+            unitPrice: l.unit_price,
+            amount: l.amount,
+          })),
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/api/1/holds/:id/extend/',
+    {
+      config: limited(120),
+      schema: {
+        tags,
+        summary: 'Keep a hold’s places longer (not once it has expired)',
+        params: holdParams,
+        response: { 200: holdResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const accountId = await publicAccountOf(db, request.subdomain);
+      const hold = await extendHold(db, accountId, request.params.id, ctx.clock());
+      return { id: hold.id, status: 'ON_HOLD' as const, utcExpiresAt: hold.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/api/1/holds/:id/release/',
+    {
+      config: limited(120),
+      schema: { tags, summary: 'Give a hold’s places back', params: holdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const accountId = await publicAccountOf(db, request.subdomain);
+      await releaseHold(db, accountId, request.params.id, ctx.clock());
+      return reply.status(204).send(null);
+    },
+  );
+};

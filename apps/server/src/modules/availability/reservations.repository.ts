@@ -1,0 +1,197 @@
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bookings, equipmentClaims, holds, type PartyLine, slots } from '../../db/schema/availability.ts';
+import { inventoryItems } from '../../db/schema/inventory.ts';
+
+export type SlotRow = typeof slots.$inferSelect;
+export type HoldRow = typeof holds.$inferSelect;
+export type NewSlot = Pick<
+  typeof slots.$inferInsert,
+  'accountId' | 'experienceId' | 'slotKey' | 'startTimeId' | 'localDate' | 'startsAt' | 'endsAt'
+>;
+
+/**
+ * The slot's row, created if it is not there yet (race-free: concurrent first uses insert once) and
+ * locked for the rest of the transaction: every change of the slot's use serializes on it.
+ */
+export const lockSlot = async (tx: Executor, values: NewSlot): Promise<SlotRow> => {
+  const locked = () =>
+    tx
+      .select()
+      .from(slots)
+      .where(and(eq(slots.experienceId, values.experienceId), eq(slots.slotKey, values.slotKey)))
+      .for('update');
+  // The row usually exists: one round trip. The first use inserts it (once, whoever races) and locks.
+  const [row] = await locked();
+  if (row) return row;
+  await tx
+    .insert(slots)
+    .values(values)
+    .onConflictDoNothing({ target: [slots.experienceId, slots.slotKey] });
+  return (await locked())[0];
+};
+
+/**
+ * The slot's row with what is taken, without a lock, in one round trip: the optimistic look before
+ * queueing for the lock (only ever used to refuse a slot that is already full).
+ */
+export const peekSlot = async (tx: Executor, experienceId: string, slotKey: string, now: Date) =>
+  (
+    await tx
+      .select({
+        id: slots.id,
+        closed: slots.closed,
+        capacityOverride: slots.capacityOverride,
+        taken: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = "slots"."id" and b.status <> 'canceled'), 0)
+          + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
+            and h.expires_at > ${now.toISOString()}::timestamptz), 0)`,
+      })
+      .from(slots)
+      .where(and(eq(slots.experienceId, experienceId), eq(slots.slotKey, slotKey)))
+  )[0] ?? null;
+
+/** Testing only: the lock switched off, to prove the concurrency tests can see a race. */
+export const unlockedSlotForTests = async (tx: Executor, values: NewSlot): Promise<SlotRow> => {
+  await tx
+    .insert(slots)
+    .values(values)
+    .onConflictDoNothing({ target: [slots.experienceId, slots.slotKey] });
+  const [row] = await tx
+    .select()
+    .from(slots)
+    .where(and(eq(slots.experienceId, values.experienceId), eq(slots.slotKey, values.slotKey)));
+  return row;
+};
+
+/** Places taken on a slot at `now`: bookings not canceled, holds active and unexpired (minus one hold). */
+export const slotTaken = async (tx: Executor, slotId: string, now: Date, exceptHoldId: string | null = null) => {
+  const [row] = await tx
+    .select({
+      booked: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = ${slotId} and b.status <> 'canceled'), 0)`,
+      held: sql<number>`coalesce((select sum(h.units)::int from holds h where h.slot_id = ${slotId} and h.status = 'active'
+        and h.expires_at > ${now.toISOString()}::timestamptz and h.id is distinct from ${exceptHoldId}::uuid), 0)`,
+    })
+    .from(sql`(select 1) as one`);
+  return row;
+};
+
+export const updateSlot = async (
+  tx: Executor,
+  slotId: string,
+  values: Partial<Pick<SlotRow, 'capacityOverride' | 'closed' | 'note'>>,
+) => (await tx.update(slots).set(values).where(eq(slots.id, slotId)).returning())[0];
+
+export const insertHold = async (tx: Executor, values: Omit<typeof holds.$inferInsert, 'createdAt' | 'updatedAt' | 'status'>) =>
+  (await tx.insert(holds).values(values).returning())[0];
+
+/** A hold with its slot, locked (extend, release and convert serialize on it). */
+export const lockHold = async (tx: Executor, accountId: string, holdId: string) => {
+  const [row] = await tx
+    .select({ hold: holds, slot: slots })
+    .from(holds)
+    .innerJoin(slots, eq(slots.id, holds.slotId))
+    .where(and(eq(holds.accountId, accountId), eq(holds.id, holdId)))
+    .for('update', { of: holds });
+  return row ?? null;
+};
+
+/** The slot of a hold, locked (conversion locks the slot before the hold, as reservation does). */
+export const lockHoldSlot = async (tx: Executor, accountId: string, holdId: string) => {
+  const [row] = await tx
+    .select({ slot: slots })
+    .from(slots)
+    .innerJoin(holds, eq(holds.slotId, slots.id))
+    .where(and(eq(holds.accountId, accountId), eq(holds.id, holdId)))
+    .for('update', { of: slots });
+  return row?.slot ?? null;
+};
+
+export const updateHold = async (tx: Executor, holdId: string, values: Partial<Pick<HoldRow, 'status' | 'expiresAt'>>) =>
+  (await tx.update(holds).set(values).where(eq(holds.id, holdId)).returning())[0];
+
+export const insertBooking = async (
+  tx: Executor,
+  values: {
+    accountId: string;
+    experienceId: string;
+    slotId: string;
+    rateId: string | null;
+    holdId: string;
+    units: number;
+    participants: number;
+    party: PartyLine[];
+    totalMinor: number;
+    currency: string;
+    status: 'created' | 'confirmed';
+  },
+) => (await tx.insert(bookings).values(values).returning())[0];
+
+/**
+ * Cancels a booking under its slot's lock, exactly once: the conditional update answers the row
+ * only for the one call that changed it. Its equipment claims stop counting with it.
+ */
+export const cancelBookingRow = async (tx: Executor, accountId: string, bookingId: string, now: Date) => {
+  await tx
+    .select({ id: slots.id })
+    .from(slots)
+    .innerJoin(bookings, eq(bookings.slotId, slots.id))
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)))
+    .for('update', { of: slots });
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'canceled', canceledAt: now })
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId), ne(bookings.status, 'canceled')))
+    .returning();
+  return row ?? null;
+};
+
+/** Locks the equipment items (in id order, so two reservations never wait on each other in a circle). */
+export const lockItems = async (tx: Executor, accountId: string, itemIds: string[]) =>
+  itemIds.length
+    ? tx
+        .select({ id: inventoryItems.id, stock: inventoryItems.stockQuantity })
+        .from(inventoryItems)
+        .where(and(eq(inventoryItems.accountId, accountId), inArray(inventoryItems.id, itemIds)))
+        .orderBy(asc(inventoryItems.id))
+        .for('update')
+    : [];
+
+/** Claims on these items that overlap [from, to) and still count at `now`. */
+export const overlappingClaims = async (tx: Executor, itemIds: string[], from: Date, to: Date, now: Date) =>
+  itemIds.length
+    ? tx
+        .select({
+          id: equipmentClaims.id,
+          itemId: equipmentClaims.itemId,
+          quantity: equipmentClaims.quantity,
+          startsAt: equipmentClaims.startsAt,
+          endsAt: equipmentClaims.endsAt,
+        })
+        .from(equipmentClaims)
+        .leftJoin(holds, eq(holds.id, equipmentClaims.holdId))
+        .leftJoin(bookings, eq(bookings.id, equipmentClaims.bookingId))
+        .where(
+          and(
+            inArray(equipmentClaims.itemId, itemIds),
+            // Overlap, with an empty span read as its start instant (see equipment-stock.ts).
+            lt(
+              equipmentClaims.startsAt,
+              sql`greatest(${to.toISOString()}::timestamptz, ${from.toISOString()}::timestamptz + interval '1 millisecond')`,
+            ),
+            sql`greatest(${equipmentClaims.endsAt}, ${equipmentClaims.startsAt} + interval '1 millisecond') > ${from.toISOString()}::timestamptz`,
+            or(
+              and(eq(holds.status, 'active'), gt(holds.expiresAt, now)),
+              and(isNull(equipmentClaims.holdId), ne(bookings.status, 'canceled')),
+            ),
+          ),
+        )
+    : [];
+
+export const insertClaims = async (tx: Executor, rows: (typeof equipmentClaims.$inferInsert)[]) => {
+  if (rows.length) await tx.insert(equipmentClaims).values(rows);
+};
+
+/** A converted hold's equipment now belongs to its booking. */
+export const moveClaimsToBooking = async (tx: Executor, holdId: string, bookingId: string) => {
+  await tx.update(equipmentClaims).set({ holdId: null, bookingId }).where(eq(equipmentClaims.holdId, holdId));
+};

@@ -1,0 +1,70 @@
+import type { Order, OrderDetail, OrderLine, OrderPayment } from '@excursio/contract/orders';
+import { orderMoney } from './money.ts';
+import type { linesOfOrder, OrderRow, PaymentRow } from './orders.repository.ts';
+
+type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
+
+export const orderReference = (number: number) => `#${number}`;
+
+export const toPayment = (p: PaymentRow): OrderPayment => ({
+  id: p.id,
+  kind: p.kind,
+  method: p.method,
+  amount: p.amountMinor,
+  status: p.status,
+  provider: p.provider,
+  test_mode: p.provider === 'test',
+  note: p.note,
+  created_at: p.createdAt.toISOString(),
+});
+
+export const toOrderLine = ({ line, booking, startsAt, localDate, timeZone }: LineRow): OrderLine => ({
+  id: line.id,
+  description: line.description,
+  status: line.status,
+  total: line.totalMinor,
+  experience_id: line.experienceId,
+  booking:
+    booking && startsAt && localDate
+      ? {
+          id: booking.id,
+          status: booking.status,
+          attendance_status: booking.attendanceStatus,
+          starts_at: startsAt.toISOString(),
+          local_date: localDate,
+          time_zone: timeZone ?? 'UTC',
+          participants: booking.participants,
+          party: booking.party,
+        }
+      : null,
+  canceled_at: line.canceledAt?.toISOString() ?? null,
+});
+
+/** The list's view of an order: its money from the movements given (all of the order's). */
+export const toOrder = (o: OrderRow, movements: readonly PaymentRow[]): Order => {
+  const money = orderMoney(o.totalMinor, movements);
+  return {
+    id: o.id,
+    number: o.number,
+    reference: orderReference(o.number),
+    channel: o.channel,
+    status: o.status,
+    payment_status: o.paymentStatus,
+    currency: o.currency,
+    total: o.totalMinor,
+    paid: money.paidMinor,
+    refunded: money.refundedMinor,
+    customer_id: o.customerId,
+    contact: { first_name: o.contactFirstName, last_name: o.contactLastName, email: o.contactEmail, phone: o.contactPhone },
+    created_at: o.createdAt.toISOString(),
+    canceled_at: o.canceledAt?.toISOString() ?? null,
+  };
+};
+
+export const toOrderDetail = (o: OrderRow, lines: LineRow[], movements: PaymentRow[]): OrderDetail => ({
+  ...toOrder(o, movements),
+  note: o.note,
+  lines: lines.map(toOrderLine),
+  payments: movements.map(toPayment),
+  refundable: orderMoney(o.totalMinor, movements).refundableMinor,
+});

@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bookings, holds } from '../../db/schema/availability.ts';
+import { orders, payments } from '../../db/schema/sales.ts';
+import { hostHeaders, useTestApp } from '../../test/app.ts';
+import { createSellableOffer } from '../../test/availability-factories.ts';
+import { expectError } from '../../test/errors.ts';
+import { createAccount, createMember, useAccount } from '../../test/factories.ts';
+import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
+
+const t = useTestApp();
+const a = useAccount(t);
+const DAY = '2026-12-01';
+
+beforeEach(() => {
+  // The day before, mid-morning in Berlin: DAY's 10:00 start is 24 hours and 1 minute away.
+  t.clock.now = new Date('2026-11-30T08:59:00Z');
+});
+
+const get = (url: string, headers = a.owner.headers) => t.app.inject({ url, headers });
+const post = (url: string, payload: object = {}, headers = a.owner.headers) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+const pay = (orderId: string, body: object, headers = a.owner.headers) =>
+  post(`/api/orders/${orderId}/payments/`, { idempotency_key: crypto.randomUUID(), ...body }, headers);
+const remaining = async (offer: Awaited<ReturnType<typeof createSellableOffer>>) => {
+  const res = await get(`/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`);
+  return res.json().results[0].available as number;
+};
+
+describe('POST /api/1/book/', () => {
+  it('turns a hold into a confirmed order of one booking, priced by the server, exactly once', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
+    const hold = await reserveParty(t, a, offer, DAY, { adults: 2, children: 1 });
+    const who = contact();
+    const res = await book(t, a, hold.id, who);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({
+      reference: `#${order.number}`,
+      channel: 'api',
+      status: 'confirmed',
+      payment_status: 'not_paid',
+      currency: 'EUR',
+      total: 2 * 3500 + 1500,
+      paid: 0,
+      refundable: 0,
+      contact: { first_name: 'Ada', last_name: who.last_name, email: who.email, phone: '' },
+      payments: [],
+    });
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        total: 8500,
+        description: offer.offer.title,
+        booking: expect.objectContaining({ status: 'confirmed', attendance_status: 'open', participants: 3, local_date: DAY }),
+      }),
+    ]);
+    const [held] = await t.db.select().from(holds).where(eq(holds.id, hold.id));
+    expect(held.status).toBe('converted');
+    expect(await remaining(offer)).toBe(7);
+
+    expectError(await book(t, a, hold.id), 409, { code: 'hold_not_active' });
+    expect((await t.db.select().from(orders).where(eq(orders.accountId, a.account.id))).length).toBe(1);
+  });
+
+  it('numbers orders per organization from 1', async () => {
+    const b = await createAccount(t);
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00' }] });
+    const first = await createOrder(t, b, offer, DAY, { adults: 1 });
+    const second = await createOrder(t, b, offer, DAY, { adults: 1 });
+    expect([first.number, second.number]).toEqual([1, 2]);
+    expect(second.reference).toBe('#2');
+  });
+
+  it('refuses bad input, unknown and foreign holds, and an expired hold, writing nothing', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const hold = await reserveParty(t, a, offer, DAY, { adults: 1 });
+    const before = (await t.db.select().from(orders)).length;
+    expectError(await book(t, a, hold.id, { ...contact(), email: 'not-an-email' }), 400, { attr: 'contact.email' });
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/1/book/',
+        headers: hostHeaders(a.subdomain),
+        payload: { holdId: hold.id },
+      }),
+      400,
+      { attr: 'contact' },
+    );
+    expectError(await book(t, a, crypto.randomUUID()), 404, { code: 'not_found' });
+    const other = await createAccount(t);
+    expectError(await book(t, other, hold.id), 404, { code: 'not_found' });
+    t.clock.now = new Date(Date.parse(hold.utcExpiresAt) + 1);
+    expectError(await book(t, a, hold.id), 409, { code: 'hold_expired' });
+    expect((await t.db.select().from(orders)).length).toBe(before);
+  });
+});
+
+describe('GET /api/orders/', () => {
+  it('filters by status, payment status, date range and channel, searches and orders, in the list shape', async () => {
+    const b = await createAccount(t);
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 30 }] });
+    const paid = await createOrder(t, b, offer, DAY, { adults: 1 });
+    const partly = await createOrder(t, b, offer, DAY, { adults: 2 });
+    const canceled = await createOrder(t, b, offer, DAY, { adults: 3 });
+    expect((await pay(paid.id, { method: 'cash', amount: 3500 }, b.owner.headers)).statusCode).toBe(201);
+    expect((await pay(partly.id, { method: 'bank_transfer', amount: 1000 }, b.owner.headers)).statusCode).toBe(201);
+    expect((await post(`/api/orders/${canceled.id}/cancel/`, {}, b.owner.headers)).statusCode).toBe(200);
+
+    const list = async (query: string) => {
+      const res = await get(`/api/orders/?${query}`, b.owner.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { count: number; results: { id: string; payment_status: string; total: number }[] };
+    };
+    const ids = async (query: string) => (await list(query)).results.map((r) => r.id);
+    expect(await ids('')).toEqual([canceled.id, partly.id, paid.id]);
+    expect(await ids('payment_status=fully_paid')).toEqual([paid.id]);
+    expect(await ids('payment_status=Partially%20paid')).toEqual([partly.id]);
+    expect(await ids('status=canceled')).toEqual([canceled.id]);
+    expect(await ids('status=Confirmed')).toEqual([partly.id, paid.id]);
+    expect(await ids('status=unconfirmed')).toEqual([]);
+    expect(await ids('status=All&date_range=All%20time')).toHaveLength(3);
+    expect(await ids('date_range=last_7_days')).toHaveLength(3);
+    expect(await ids('channel=webstore')).toEqual([]);
+    expect(await ids(`search=${encodeURIComponent(partly.contact.last_name)}`)).toEqual([partly.id]);
+    expect(await ids(`search=%23${paid.number}`)).toEqual([paid.id]);
+    expect(await ids('ordering=total')).toEqual([canceled.id, paid.id, partly.id]);
+    const page = await list('page_size=2&page=2');
+    expect(page.count).toBe(3);
+    expect(page.results).toHaveLength(1);
+
+    t.clock.now = new Date('2027-01-30T00:00:00Z');
+    expect(await ids('date_range=last_30_days')).toEqual([]);
+    expect(await ids('date_range=last_2_months')).toHaveLength(3);
+
+    const options = (await get('/api/orders/filter-options/', b.owner.headers)).json();
+    expect(options).toEqual({
+      status: ['canceled', 'confirmed'],
+      payment_status: ['fully_paid', 'not_paid', 'partially_paid'],
+      channel: ['api'],
+    });
+    expectError(await get('/api/orders/?status=lost', b.owner.headers), 400, { attr: 'status' });
+    expectError(await get('/api/orders/?ordering=color', b.owner.headers), 400, { attr: 'ordering' });
+  });
+
+  it("needs 'Manage orders' and never shows another organization's orders", async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY, { adults: 1 });
+    const viewer = await createMember(t, a, ['View experiences']);
+    expectError(await get('/api/orders/', viewer.headers), 403, { code: 'permission_denied' });
+    expectError(await get(`/api/orders/${order.id}/`, viewer.headers), 403, { code: 'permission_denied' });
+    const clerk = await createMember(t, a, ['Manage orders']);
+    expect((await get(`/api/orders/${order.id}/`, clerk.headers)).statusCode).toBe(200);
+    expectError(await t.app.inject({ url: '/api/orders/' }), 401, {});
+
+    const other = await createAccount(t);
+    expectError(await get(`/api/orders/${order.id}/`, other.owner.headers), 404, { code: 'not_found' });
+    expectError(await post(`/api/orders/${order.id}/cancel/`, {}, other.owner.headers), 404, { code: 'not_found' });
+    expectError(await pay(order.id, { method: 'cash', amount: 100 }, other.owner.headers), 404, { code: 'not_found' });
+    expect((await get('/api/orders/', other.owner.headers)).json().count).toBe(0);
+  });
+});
+
+describe('payments and refunds', () => {
+  it('derives the payment status from what was recorded, and never refunds more than was paid', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY, { adults: 2, children: 1 }); // 8500
+    const status = async () => (await get(`/api/orders/${order.id}/`)).json();
+
+    const deposit = await pay(order.id, { method: 'cash', amount: 3000, note: 'Deposit at the desk' });
+    expect(deposit.statusCode, deposit.body).toBe(201);
+    expect(deposit.json()).toMatchObject({
+      kind: 'payment',
+      method: 'cash',
+      amount: 3000,
+      status: 'succeeded',
+      test_mode: false,
+    });
+    expect(await status()).toMatchObject({ payment_status: 'partially_paid', paid: 3000, refundable: 3000 });
+
+    const card = await pay(order.id, { method: 'card', amount: 5500 });
+    expect(card.json()).toMatchObject({ method: 'card', provider: 'test', test_mode: true, status: 'succeeded' });
+    expect(await status()).toMatchObject({ payment_status: 'fully_paid', paid: 8500 });
+
+    const before = (await t.db.select().from(payments).where(eq(payments.orderId, order.id))).length;
+    expectError(await pay(order.id, { kind: 'refund', method: 'cash', amount: 8501 }), 400, {
+      attr: 'amount',
+      code: 'refund_too_large',
+    });
+    expectError(await pay(order.id, { method: 'cash', amount: 0 }), 400, { attr: 'amount' });
+    expectError(await pay(order.id, { method: 'cash', amount: 12.5 }), 400, { attr: 'amount' });
+    expectError(await pay(order.id, { method: 'cheque', amount: 100 }), 400, { attr: 'method' });
+    expect((await t.db.select().from(payments).where(eq(payments.orderId, order.id))).length).toBe(before);
+
+    expect((await pay(order.id, { kind: 'refund', method: 'card', amount: 2000 })).statusCode).toBe(201);
+    expect(await status()).toMatchObject({ payment_status: 'partially_paid', refunded: 2000, refundable: 6500 });
+    expect((await pay(order.id, { kind: 'refund', method: 'cash', amount: 6500 })).statusCode).toBe(201);
+    expect(await status()).toMatchObject({ payment_status: 'refunded', refundable: 0 });
+
+    const listed = (await get(`/api/orders/${order.id}/payments/`)).json();
+    expect(listed.map((p: { kind: string; amount: number }) => `${p.kind}:${p.amount}`)).toEqual([
+      'payment:3000',
+      'payment:5500',
+      'refund:2000',
+      'refund:6500',
+    ]);
+    expect((await get(`/api/orders/${order.id}/payments/${listed[0].id}/`)).json().note).toBe('Deposit at the desk');
+  });
+
+  it('records a repeated request once (idempotency key), and refuses the key for another payment', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY, { adults: 1 });
+    const body = { method: 'cash', amount: 1000, idempotency_key: `desk-${crypto.randomUUID()}` };
+    const first = await post(`/api/orders/${order.id}/payments/`, body);
+    const again = await post(`/api/orders/${order.id}/payments/`, body);
+    expect(again.json().id).toBe(first.json().id);
+    expect((await t.db.select().from(payments).where(eq(payments.orderId, order.id))).length).toBe(1);
+    expectError(await post(`/api/orders/${order.id}/payments/`, { ...body, amount: 2000 }), 400, {
+      attr: 'idempotency_key',
+      code: 'idempotency_key_reused',
+    });
+  });
+});
+
+describe('cancelling', () => {
+  it('gives the places back once and proposes the refund of the policy for the hours left', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
+    await usePolicy(t, a, offer, [
+      { hours_before: 48, refund_percent: 100 },
+      { hours_before: 24, refund_percent: 50 },
+    ]);
+    const order = await createOrder(t, a, offer, DAY, { adults: 2, children: 1 }); // 8500, starts in 24 h 1 min
+    await pay(order.id, { method: 'cash', amount: 8500 });
+    expect(await remaining(offer)).toBe(7);
+
+    const res = await post(`/api/orders/${order.id}/cancel/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().proposed_refund).toBe(4250);
+    expect(res.json().order).toMatchObject({ status: 'canceled', total: 0, payment_status: 'fully_paid' });
+    expect(res.json().order.lines[0]).toMatchObject({
+      status: 'canceled',
+      booking: expect.objectContaining({ status: 'canceled' }),
+    });
+    expect(await remaining(offer)).toBe(10);
+
+    expectError(await post(`/api/orders/${order.id}/cancel/`), 409, { code: 'order_canceled' });
+    expect(await remaining(offer)).toBe(10);
+    expectError(await pay(order.id, { method: 'cash', amount: 100 }), 409, { code: 'order_canceled' });
+    // The operator refunds what the policy proposed (or less).
+    expect((await pay(order.id, { kind: 'refund', method: 'cash', amount: 4250 })).statusCode).toBe(201);
+    expect((await get(`/api/orders/${order.id}/`)).json()).toMatchObject({ refunded: 4250, refundable: 4250 });
+  });
+
+  it('proposes nothing after the last tier, and cancels one line of an order', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
+    await usePolicy(t, a, offer, [{ hours_before: 48, refund_percent: 100 }]);
+    const order = await createOrder(t, a, offer, DAY, { adults: 1 });
+    await pay(order.id, { method: 'cash', amount: 3500 });
+    const line = order.lines[0];
+    const res = await post(`/api/orders/${order.id}/lines/${line.id}/cancel/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().proposed_refund).toBe(0);
+    expect(res.json().order.status).toBe('canceled');
+    expectError(await post(`/api/orders/${order.id}/lines/${line.id}/cancel/`), 409, { code: 'line_canceled' });
+    expectError(await post(`/api/orders/${order.id}/lines/${crypto.randomUUID()}/cancel/`), 404, { code: 'not_found' });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, line.booking.id));
+    expect(row.status).toBe('canceled');
+  });
+});

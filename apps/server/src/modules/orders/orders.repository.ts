@@ -1,0 +1,170 @@
+import type { ORDER_ORDERING } from '@excursio/contract/orders';
+import { and, asc, count, desc, eq, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { likePattern } from '../../db/query.ts';
+import { bookings, slots } from '../../db/schema/availability.ts';
+import { experiences } from '../../db/schema/catalog.ts';
+import { orderCounters, orderLines, orders, payments } from '../../db/schema/sales.ts';
+import type { Ordering } from '../../http/paging.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type OrderFilters = {
+  search?: string;
+  status?: 'confirmed' | 'unconfirmed' | 'canceled';
+  payment_status?: OrderRow['paymentStatus'];
+  date_range?: 'last_7_days' | 'last_30_days' | 'last_2_months';
+  channel?: OrderRow['channel'];
+};
+
+/** The next order number of an organization: one row per organization, locked by the update. */
+export const nextOrderNumber = async (tx: Executor, accountId: string) => {
+  const [row] = await tx
+    .insert(orderCounters)
+    .values({ accountId, lastNumber: 1 })
+    .onConflictDoUpdate({ target: orderCounters.accountId, set: { lastNumber: sql`${orderCounters.lastNumber} + 1` } })
+    .returning({ number: orderCounters.lastNumber });
+  return row.number;
+};
+
+export const insertOrder = async (tx: Executor, values: typeof orders.$inferInsert) =>
+  (await tx.insert(orders).values(values).returning())[0];
+
+export const insertOrderLine = async (tx: Executor, values: typeof orderLines.$inferInsert) =>
+  (await tx.insert(orderLines).values(values).returning())[0];
+
+export const findOrder = async (db: Executor, accountId: string, orderId: string) =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
+  )[0] ?? null;
+
+/** Locks the order row: every change of an order's lines or money runs behind it. */
+export const lockOrder = async (tx: Executor, accountId: string, orderId: string) =>
+  (
+    await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
+      .for('update')
+  )[0] ?? null;
+
+export const updateOrder = async (
+  tx: Executor,
+  orderId: string,
+  values: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'totalMinor' | 'canceledAt'>>,
+) => (await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning())[0];
+
+/** An order's lines with their bookings and slots, in the order they were added. */
+export const linesOfOrder = async (db: Executor, accountId: string, orderId: string) =>
+  db
+    .select({
+      line: orderLines,
+      booking: bookings,
+      startsAt: slots.startsAt,
+      localDate: slots.localDate,
+      timeZone: experiences.timeZone,
+    })
+    .from(orderLines)
+    .leftJoin(bookings, eq(bookings.id, orderLines.bookingId))
+    .leftJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(experiences, eq(experiences.id, orderLines.experienceId))
+    .where(and(eq(orderLines.accountId, accountId), eq(orderLines.orderId, orderId)))
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+
+/** Cancels an order line once: the conditional update answers it only for the call that changed it. */
+export const cancelOrderLineRow = async (tx: Executor, lineId: string, now: Date) =>
+  (
+    await tx
+      .update(orderLines)
+      .set({ status: 'canceled', canceledAt: now })
+      .where(and(eq(orderLines.id, lineId), ne(orderLines.status, 'canceled')))
+      .returning()
+  )[0] ?? null;
+
+export const paymentsOfOrder = async (db: Executor, accountId: string, orderId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.orderId, orderId)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+
+export const paymentsOfOrders = async (db: Executor, accountId: string, orderIds: string[]) =>
+  orderIds.length
+    ? db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.accountId, accountId), inArray(payments.orderId, orderIds)))
+    : [];
+
+export const findPaymentByKey = async (db: Executor, accountId: string, idempotencyKey: string) =>
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.accountId, accountId), eq(payments.idempotencyKey, idempotencyKey)))
+  )[0] ?? null;
+
+export const insertPayment = async (tx: Executor, values: typeof payments.$inferInsert) =>
+  (await tx.insert(payments).values(values).returning())[0];
+
+/** `#1042` is a reference: that order alone. Anything else: contained in number, contact name or email. */
+export const searchOrders = (term: string | undefined) => {
+  if (!term) return undefined;
+  const reference = /^#(\d{1,9})$/.exec(term.trim());
+  if (reference) return eq(orders.number, Number(reference[1]));
+  return like(orders.searchText, likePattern(term.toLowerCase()));
+};
+
+const RANGE_DAYS = { last_7_days: 7, last_30_days: 30, last_2_months: 61 } as const;
+
+export const listOrders = async (
+  db: Executor,
+  accountId: string,
+  query: OrderFilters & { ordering: Ordering<(typeof ORDER_ORDERING)[number]>; limit: number; offset: number; now: Date },
+) => {
+  const where = and(
+    eq(orders.accountId, accountId),
+    query.status === 'unconfirmed' ? eq(orders.status, 'created') : query.status ? eq(orders.status, query.status) : undefined,
+    query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
+    query.channel ? eq(orders.channel, query.channel) : undefined,
+    query.date_range
+      ? gte(orders.createdAt, new Date(query.now.getTime() - RANGE_DAYS[query.date_range] * 86_400_000))
+      : undefined,
+    searchOrders(query.search),
+  );
+  const column = { created_at: orders.createdAt, number: orders.number, total: orders.totalMinor }[query.ordering.field];
+  const direction = query.ordering.descending ? desc : asc;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(direction(column), direction(orders.number))
+    .limit(query.limit)
+    .offset(query.offset);
+  const unfiltered = !query.status && !query.payment_status && !query.channel && !query.date_range && !query.search;
+  return { rows, count: unfiltered ? await orderCount(db, accountId) : await countOrders(db, where) };
+};
+
+const countOrders = async (db: Executor, where: ReturnType<typeof and>) =>
+  (await db.select({ total: count() }).from(orders).where(where))[0].total;
+
+/**
+ * How many orders an organization has: its order counter. Orders are never deleted and a number is
+ * taken in the transaction that inserts the order, so the counter is the count — one row read
+ * instead of counting a million.
+ */
+const orderCount = async (db: Executor, accountId: string) =>
+  (await db.select({ last: orderCounters.lastNumber }).from(orderCounters).where(eq(orderCounters.accountId, accountId)))[0]
+    ?.last ?? 0;
+
+/** The values the order filters can take in this organization's data. */
+export const orderFilterValues = async (db: Executor, accountId: string) => {
+  const rows = await db
+    .selectDistinct({ status: orders.status, paymentStatus: orders.paymentStatus, channel: orders.channel })
+    .from(orders)
+    .where(eq(orders.accountId, accountId));
+  return rows;
+};

@@ -1,0 +1,217 @@
+import { errorResponse, paginated } from '@excursio/contract/list';
+import {
+  bookInput,
+  bookResponse,
+  cancelOrderResponse,
+  ORDER_ORDERING,
+  order,
+  orderDetail,
+  orderLine,
+  orderListFilters,
+  orderPayment,
+  paymentInput,
+} from '@excursio/contract/orders';
+import { z } from 'zod';
+import { principalOf } from '../../http/access.ts';
+import { notFound } from '../../http/app-error.ts';
+import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
+import type { Api, AppContext } from '../../http/types.ts';
+import { publicAccountOf } from '../accounts/base-accounts.service.ts';
+import { toPayment } from './order-wire.ts';
+import {
+  bookHold,
+  cancelOrder,
+  cancelOrderLine,
+  getOrder,
+  listOrdersPage,
+  listPayments,
+  orderFilterOptions,
+  recordPayment,
+} from './orders.service.ts';
+
+const tags = ['orders'];
+const manageOrders = { access: { permissions: ['Manage orders'], features: ['orders'] } } as const;
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const orderParams = z.strictObject({ id: z.uuid() });
+const lineParams = z.strictObject({ orderPk: z.uuid(), id: z.uuid() });
+const paymentsParams = z.strictObject({ orderPk: z.uuid() });
+
+export const orderRoutes = (app: Api, ctx: AppContext) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/orders/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          'Orders, newest first, filtered by status, payment status, date range and channel, searched by reference or contact',
+        querystring: listQuerySchema(orderListFilters),
+        response: { 200: paginated(order), ...errors },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const ordering = orderingOf(query.ordering, ORDER_ORDERING, { field: 'created_at', descending: true });
+      const window = { ...query, ordering, ...pageWindow(query), now: ctx.clock() };
+      const { results, count } = await listOrdersPage(db, principalOf(request).accountId, window);
+      return paginate(request, query, results, count);
+    },
+  );
+
+  app.get(
+    '/api/orders/filter-options/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: "The values each order filter offers, from the organization's orders",
+        response: {
+          200: z.object({ status: z.array(z.string()), payment_status: z.array(z.string()), channel: z.array(z.string()) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => orderFilterOptions(db, principalOf(request).accountId),
+  );
+
+  app.get(
+    '/api/orders/:id/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: 'An order with its lines, bookings and payments',
+        params: orderParams,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) => getOrder(db, principalOf(request).accountId, request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/cancel/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: "Cancel an order: its places come back once; answers the refund the offers' cancellation policies propose",
+        params: orderParams,
+        response: { 200: cancelOrderResponse, ...errors },
+      },
+    },
+    async (request) => cancelOrder(db, principalOf(request).accountId, request.params.id, ctx.clock()),
+  );
+
+  app.get(
+    '/api/orders/:orderPk/lines/',
+    {
+      config: manageOrders,
+      schema: { tags, summary: "An order's lines", params: paymentsParams, response: { 200: z.array(orderLine), ...errors } },
+    },
+    async (request) => (await getOrder(db, principalOf(request).accountId, request.params.orderPk)).lines,
+  );
+
+  app.get(
+    '/api/orders/:orderPk/lines/:id/',
+    {
+      config: manageOrders,
+      schema: { tags, summary: 'One line of an order', params: lineParams, response: { 200: orderLine, ...errors } },
+    },
+    async (request) => {
+      const line = (await getOrder(db, principalOf(request).accountId, request.params.orderPk)).lines.find(
+        (l) => l.id === request.params.id,
+      );
+      if (!line) throw notFound('This order line does not exist.');
+      return line;
+    },
+  );
+
+  app.post(
+    '/api/orders/:orderPk/lines/:id/cancel/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: 'Cancel one line: its places come back once; the order is canceled with its last line',
+        params: lineParams,
+        response: { 200: cancelOrderResponse, ...errors },
+      },
+    },
+    async (request) =>
+      cancelOrderLine(db, principalOf(request).accountId, request.params.orderPk, request.params.id, ctx.clock()),
+  );
+
+  app.get(
+    '/api/orders/:orderPk/payments/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: "An order's payments and refunds",
+        params: paymentsParams,
+        response: { 200: z.array(orderPayment), ...errors },
+      },
+    },
+    async (request) => (await listPayments(db, principalOf(request).accountId, request.params.orderPk)).map(toPayment),
+  );
+
+  app.get(
+    '/api/orders/:orderPk/payments/:id/',
+    {
+      config: manageOrders,
+      schema: { tags, summary: 'One payment or refund', params: lineParams, response: { 200: orderPayment, ...errors } },
+    },
+    async (request) => {
+      const found = (await listPayments(db, principalOf(request).accountId, request.params.orderPk)).find(
+        (p) => p.id === request.params.id,
+      );
+      if (!found) throw notFound('This payment does not exist.');
+      return toPayment(found);
+    },
+  );
+
+  app.post(
+    '/api/orders/:orderPk/payments/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          'Record a payment (cash, bank transfer, or card through the payment provider — test mode for now) or a refund, ' +
+          'never more than was paid; `idempotency_key` makes a repeated request record nothing twice',
+        params: paymentsParams,
+        body: paymentInput,
+        response: { 201: orderPayment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const payment = await recordPayment(db, principal.accountId, request.params.orderPk, request.body, {
+        userId: principal.userId,
+      });
+      reply.code(201);
+      return toPayment(payment);
+    },
+  );
+
+  app.post(
+    '/api/1/book/',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public booking'],
+        summary: 'Turn a hold into a confirmed order (exactly once), with the contact of the person booking',
+        body: bookInput,
+        response: { 201: bookResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await publicAccountOf(db, request.subdomain);
+      const booked = await bookHold(db, accountId, request.body, { now: ctx.clock(), channel: 'api' });
+      reply.code(201);
+      return booked;
+    },
+  );
+};

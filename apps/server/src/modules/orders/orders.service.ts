@@ -1,0 +1,264 @@
+import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
+import type { Db, Executor } from '../../db/client.ts';
+import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { offersForAvailability } from '../availability/availability.repository.ts';
+import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
+import { customerForContact } from '../customers/customers.service.ts';
+import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
+import { cancellationPolicyOf } from './order-policies.repository.ts';
+import { toOrder, toOrderDetail } from './order-wire.ts';
+import {
+  cancelOrderLineRow,
+  findOrder,
+  findPaymentByKey,
+  insertOrder,
+  insertOrderLine,
+  insertPayment,
+  linesOfOrder,
+  listOrders,
+  lockOrder,
+  nextOrderNumber,
+  type OrderRow,
+  orderFilterValues,
+  type PaymentRow,
+  paymentsOfOrder,
+  paymentsOfOrders,
+  updateOrder,
+} from './orders.repository.ts';
+import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
+
+/**
+ * Orders. Every change of an order runs in one transaction behind the order's row lock; capacity
+ * moves only through the availability engine (a hold converted into a booking, a booking canceled
+ * under its slot's lock), and money only as recorded movements (money.ts derives the rest).
+ */
+
+/** Test-only: record money without the order's lock, to show the refund race the lock prevents. */
+export const unsafeTesting = { skipOrderLock: false };
+
+/** The provider card payments go through (the card-payments issue makes this per organization). */
+const cardProvider: PaymentProvider = testModeProvider;
+
+export const orderDetail = async (db: Executor, accountId: string, order: OrderRow): Promise<OrderDetail> =>
+  toOrderDetail(order, await linesOfOrder(db, accountId, order.id), await paymentsOfOrder(db, accountId, order.id));
+
+export const getOrder = async (db: Db, accountId: string, orderId: string) => {
+  const order = await findOrder(db, accountId, orderId);
+  if (!order) throw notFound('This order does not exist.');
+  return orderDetail(db, accountId, order);
+};
+
+/**
+ * POST /api/1/book/: turns a hold into a confirmed order of one booking, exactly once (the hold's
+ * conversion is the engine's; a second attempt finds it converted and is refused).
+ */
+export const bookHold = async (
+  db: Db,
+  accountId: string,
+  input: BookInput,
+  options: { now: Date; channel: OrderRow['channel']; sellerUserId?: string | null },
+) => {
+  const order = await db.transaction(async (tx) => {
+    const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status: 'confirmed' });
+    const [offer] = await offersForAvailability(tx, accountId, { experienceId: booking.experienceId });
+    const customerId = await customerForContact(tx, accountId, input.contact);
+    const created = await insertOrder(tx, {
+      accountId,
+      number: await nextOrderNumber(tx, accountId),
+      channel: options.channel,
+      sellerUserId: options.sellerUserId ?? null,
+      customerId,
+      contactFirstName: input.contact.first_name,
+      contactLastName: input.contact.last_name,
+      contactEmail: input.contact.email,
+      contactPhone: input.contact.phone ?? '',
+      note: input.note ?? '',
+      status: 'confirmed',
+      currency: booking.currency,
+      totalMinor: booking.totalMinor,
+      paymentStatus: orderMoney(booking.totalMinor, []).status,
+      // The app's clock (the date ranges of the list are measured on it).
+      createdAt: options.now,
+    });
+    await insertOrderLine(tx, {
+      accountId,
+      orderId: created.id,
+      bookingId: booking.id,
+      experienceId: booking.experienceId,
+      description: offer?.title ?? 'Booking',
+      totalMinor: booking.totalMinor,
+    });
+    return created;
+  });
+  return orderDetail(db, accountId, order);
+};
+
+type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
+
+/**
+ * Cancels lines (all active ones, or one) of a locked order, read behind its lock; answers the
+ * refund the policies propose.
+ */
+const cancelLines = async (
+  tx: Executor,
+  accountId: string,
+  order: OrderRow,
+  all: LineRow[],
+  lineId: string | null,
+  now: Date,
+) => {
+  const movements = await paymentsOfOrder(tx, accountId, order.id);
+  let refundable = orderMoney(order.totalMinor, movements).refundableMinor;
+  let proposed = 0;
+  let canceledMinor = 0;
+  const canceled = new Set<string>();
+  for (const { line, booking, startsAt } of all) {
+    if (line.status !== 'active' || (lineId !== null && line.id !== lineId)) continue;
+    if (!(await cancelOrderLineRow(tx, line.id, now))) continue;
+    canceled.add(line.id);
+    canceledMinor += line.totalMinor;
+    if (booking) await cancelBookingInTx(tx, accountId, booking.id, now);
+    const policy = line.experienceId ? await cancellationPolicyOf(tx, accountId, line.experienceId) : null;
+    const hours = startsAt ? hoursBefore(startsAt.getTime(), now.getTime()) : 0;
+    const share = proposedRefund(policy, line.totalMinor, hours, refundable).amountMinor;
+    proposed += share;
+    refundable -= share;
+  }
+  const totalMinor = order.totalMinor - canceledMinor;
+  const remaining = all.some((l) => l.line.status === 'active' && !canceled.has(l.line.id));
+  const updated = await updateOrder(tx, order.id, {
+    totalMinor,
+    paymentStatus: orderMoney(totalMinor, movements, { canceled: !remaining }).status,
+    ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
+  });
+  return { order: updated, proposed };
+};
+
+/** Cancels a whole order once: its bookings' places come back exactly once. */
+export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date) => {
+  const { order, proposed } = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, accountId, orderId);
+    if (!locked) throw notFound('This order does not exist.');
+    if (locked.status === 'canceled') throw refusedByState('order_canceled', 'This order is already canceled.');
+    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now);
+  });
+  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed };
+};
+
+/** Cancels one line of an order; the order is canceled with its last line. */
+export const cancelOrderLine = async (db: Db, accountId: string, orderId: string, lineId: string, now: Date) => {
+  const { order, proposed } = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, accountId, orderId);
+    if (!locked) throw notFound('This order does not exist.');
+    const all = await linesOfOrder(tx, accountId, orderId);
+    const line = all.find((l) => l.line.id === lineId);
+    if (!line) throw notFound('This order line does not exist.');
+    if (line.line.status === 'canceled') throw refusedByState('line_canceled', 'This line is already canceled.');
+    return cancelLines(tx, accountId, locked, all, lineId, now);
+  });
+  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed };
+};
+
+const sameRequest = (payment: PaymentRow, orderId: string, input: PaymentInput) =>
+  payment.orderId === orderId &&
+  payment.kind === input.kind &&
+  payment.method === input.method &&
+  payment.amountMinor === input.amount;
+
+/**
+ * Records money received or refunded. Behind the order's lock the movements are read again, so
+ * parallel refunds can never together exceed what was paid; the idempotency key makes a repeated
+ * request answer the movement it already recorded.
+ */
+export const recordPayment = async (
+  db: Db,
+  accountId: string,
+  orderId: string,
+  input: PaymentInput,
+  options: { userId: string | null },
+): Promise<PaymentRow> => {
+  // A repeated request answers the movement it recorded: looked up before queueing for the lock,
+  // and again behind it (a twin request may have recorded it meanwhile).
+  const recorded = async (executor: Executor) => {
+    const earlier = await findPaymentByKey(executor, accountId, input.idempotency_key);
+    if (earlier && !sameRequest(earlier, orderId, input)) {
+      throw invalid('idempotency_key', 'This key was already used for another payment.', 'idempotency_key_reused');
+    }
+    return earlier;
+  };
+  const earlier = await recorded(db);
+  if (earlier) return earlier;
+  return db.transaction(async (tx) => {
+    const order = await (unsafeTesting.skipOrderLock ? findOrder : lockOrder)(tx, accountId, orderId);
+    if (!order) throw notFound('This order does not exist.');
+    const again = await recorded(tx);
+    if (again) return again;
+    const movements = await paymentsOfOrder(tx, accountId, orderId);
+    const money = orderMoney(order.totalMinor, movements);
+    if (input.kind === 'refund') {
+      const problem = refundProblem(input.amount, money);
+      if (problem) throw invalid('amount', problem, 'refund_too_large');
+    } else if (order.status === 'canceled') {
+      throw refusedByState('order_canceled', 'This order is canceled: it takes no more payments.');
+    }
+    const viaProvider = input.method === 'card';
+    const outcome = viaProvider
+      ? await cardProvider[input.kind === 'refund' ? 'refund' : 'charge']({
+          amountMinor: input.amount,
+          currency: order.currency,
+          idempotencyKey: `${accountId}:${input.idempotency_key}`,
+        })
+      : { status: 'succeeded' as const, reference: null };
+    const payment = await insertPayment(tx, {
+      accountId,
+      orderId,
+      kind: input.kind,
+      method: input.method,
+      amountMinor: input.amount,
+      status: outcome.status,
+      provider: viaProvider ? cardProvider.name : 'manual',
+      providerReference: outcome.reference,
+      idempotencyKey: input.idempotency_key,
+      note: input.note ?? '',
+      createdByUserId: options.userId,
+    });
+    const canceled = order.status === 'canceled';
+    await updateOrder(tx, orderId, { paymentStatus: orderMoney(order.totalMinor, [...movements, payment], { canceled }).status });
+    return payment;
+  });
+};
+
+/** A page of orders (newest first unless ordered otherwise), each with its money. */
+export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
+  const { rows, count } = await listOrders(db, accountId, query);
+  const movements = await paymentsOfOrders(
+    db,
+    accountId,
+    rows.map((r) => r.id),
+  );
+  return {
+    results: rows.map((r) =>
+      toOrder(
+        r,
+        movements.filter((m) => m.orderId === r.id),
+      ),
+    ),
+    count,
+  };
+};
+
+/** The values each order filter offers, from the organization's orders ('created' is shown as Unconfirmed). */
+export const orderFilterOptions = async (db: Db, accountId: string) => {
+  const rows = await orderFilterValues(db, accountId);
+  const distinct = (values: string[]) => [...new Set(values)].sort();
+  return {
+    status: distinct(rows.map((r) => (r.status === 'created' ? 'unconfirmed' : r.status))),
+    payment_status: distinct(rows.map((r) => r.paymentStatus)),
+    channel: distinct(rows.map((r) => r.channel)),
+  };
+};
+
+export const listPayments = async (db: Db, accountId: string, orderId: string) => {
+  if (!(await findOrder(db, accountId, orderId))) throw notFound('This order does not exist.');
+  return paymentsOfOrder(db, accountId, orderId);
+};

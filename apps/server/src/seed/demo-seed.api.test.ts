@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts';
+import { useTestApp } from '../test/app.ts';
+import { authHeaders, userByEmail } from '../test/factories.ts';
+import { demoToday } from './demo-catalog.ts';
+import { DEMO_SUBDOMAIN, seedDemo } from './seed.ts';
+
+const t = useTestApp();
+
+describe('demo organization', () => {
+  it('comes with a sellable Active offer, a Draft and an Inactive one, built through the services', async () => {
+    const storage = { DATA_DIR: t.config.DATA_DIR, STORAGE_DRIVER: 'local' as const, CACHE_DIR: t.config.CACHE_DIR };
+    const email = 'owner@demo.localhost';
+    const first = await seedDemo(t.db, { email, password: 'excursio-demo-2026' }, storage);
+    expect(first.created).toBe(true);
+    expect((await seedDemo(t.db, { email, password: 'x' }, storage)).created).toBe(false);
+
+    const owner = await userByEmail(t, email);
+    const headers = await authHeaders(t, { id: owner.id, accountId: owner.accountId }, DEMO_SUBDOMAIN);
+    const list = (await t.app.inject({ url: '/api/experiences/?ordering=title', headers })).json();
+    expect(list.results.map((r: { title: string; status: string }) => [r.title, r.status])).toEqual([
+      ['Airport Transfer to the City Centre', 'inactive'],
+      ['Lisbon Old Town Walking Tour', 'active'],
+      ['Sunset Kayak Rental', 'draft'],
+    ]);
+    const tour = list.results[1];
+    // The adult price (€35), not the child's €15.
+    expect([tour.from_price, tour.from_price_category]).toEqual([3500, 'Adult']);
+    const detail = (await t.app.inject({ url: `/api/experiences/${tour.id}/`, headers })).json();
+    expect(detail.publish_problems).toEqual([]);
+    expect(detail.images).toHaveLength(2);
+    const thumb = await t.app.inject({ url: detail.images[0].urls.thumb, headers: { host: `${DEMO_SUBDOMAIN}.excursio.test` } });
+    expect([thumb.statusCode, thumb.headers['content-type']]).toEqual([200, 'image/webp']);
+
+    // Bookable from the day the demo is made, not from a fixed date: the next starts are today or
+    // tomorrow (in Lisbon), and the calendar of every coming month has starts.
+    const today = demoToday('Europe/Lisbon', new Date());
+    const upcoming = (await t.app.inject({ url: `/api/bookings/upcoming/?experience_id=${tour.id}&limit=10`, headers })).json();
+    expect(upcoming.sellable).toBe(true);
+    expect(upcoming.results.length).toBe(10);
+    expect([formatIsoDate(today), formatIsoDate(today + 1)]).toContain(upcoming.results[0].date);
+    const schedule = (await t.app.inject({ url: `/api/experiences/${tour.id}/start-times/`, headers })).json();
+    expect(schedule.results.map((l: { date_from: string; date_to: null }) => [l.date_from, l.date_to])).toEqual([
+      [formatIsoDate(today), null],
+      [formatIsoDate(today), null],
+    ]);
+    expect(upcoming.results[0]).toMatchObject({ bookable: true, capacity: 15, time_zone: 'Europe/Lisbon' });
+    for (const ahead of [0, 1, 2, 6]) {
+      const [year, month] = formatIsoDate(today + ahead * 31)
+        .split('-')
+        .map(Number);
+      const calendar = (await t.app.inject({ url: `/api/capacity/calendar/?month=${month}&year=${year}`, headers })).json();
+      expect(calendar.days.length, `${year}-${month}`).toBeGreaterThanOrEqual(ahead === 0 ? 1 : 28);
+      expect(calendar.days.every((d: { slots: number; capacity: number }) => d.slots >= 1 && d.capacity >= 10)).toBe(true);
+    }
+
+    // The operator's changes the demo shows: a smaller group with a note in two days, next Saturday afternoon closed.
+    const slotsOn = async (day: number) =>
+      (await t.app.inject({ url: `/api/capacity/by-date/?date=${formatIsoDate(day)}&experience_id=${tour.id}`, headers })).json()
+        .results;
+    const [smaller] = await slotsOn(today + 2);
+    expect(smaller).toMatchObject({
+      time: '10:00',
+      capacity: 10,
+      capacity_override: 10,
+      note: 'Guide: Ana, German-speaking group',
+    });
+    const saturday = today + ((6 - isoWeekday(today) + 7) % 7 || 7);
+    const afternoon = (await slotsOn(saturday)).find((s: { time: string }) => s.time === '16:00');
+    expect(afternoon).toMatchObject({ closed: true, bookable: false, note: 'Private group booked by phone' });
+
+    // A living business: customers, orders in every payment state, one canceled, and the places they take.
+    const customers = (await t.app.inject({ url: '/api/customers/?page_size=100', headers })).json();
+    expect(customers.count).toBe(12);
+    const orders = (await t.app.inject({ url: '/api/orders/?page_size=100', headers })).json();
+    expect(orders.count).toBe(9);
+    const states = new Set(orders.results.map((o: { payment_status: string }) => o.payment_status));
+    for (const state of ['not_paid', 'partially_paid', 'fully_paid']) expect(states).toContain(state);
+    expect(orders.results.filter((o: { status: string }) => o.status === 'canceled')).toHaveLength(1);
+    expect(orders.results.every((o: { customer_id: string | null }) => o.customer_id !== null)).toBe(true);
+    const [tomorrow] = await slotsOn(today + 1);
+    expect(tomorrow).toMatchObject({ time: '10:00', booked: 4 });
+    const manifest = (await t.app.inject({ url: `/api/bookings/by-date/?date=${formatIsoDate(today + 1)}`, headers })).json();
+    expect(manifest.count).toBe(2);
+  });
+});

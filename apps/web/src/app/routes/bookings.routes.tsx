@@ -1,0 +1,20 @@
+import type { Feature, PermissionTitle } from '@excursio/contract/permissions';
+import type { RouteObject } from 'react-router';
+import { AccessGuard } from '../../components/guards/access-guards.tsx';
+import type { RouteHandle } from '../../components/shell/navigation.ts';
+import { lazyPage } from './lazy-page.ts';
+
+const overview = () => import('../../features/bookings/pages/bookings-overview-page.tsx');
+
+const MANAGE: PermissionTitle[] = ['Manage orders'];
+const FEATURES: Feature[] = ['bookings'];
+
+/** Bookings (specification §2): a day's manifest with attendance. */
+export const bookingsRoutes: RouteObject[] = [
+  {
+    path: 'bookings/overview',
+    handle: { title: 'Bookings' } satisfies RouteHandle,
+    element: <AccessGuard permissions={MANAGE} features={FEATURES} />,
+    children: [{ index: true, lazy: lazyPage(overview, (m) => m.BookingsOverviewPage) }],
+  },
+];

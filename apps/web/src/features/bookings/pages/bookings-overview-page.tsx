@@ -1,0 +1,204 @@
+import {
+  ATTENDANCE_STATUS_LABELS,
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  BOOKING_PHASE_LABELS,
+  BOOKING_STATUS_FILTER_LABELS,
+  type BookingListItem,
+} from '@excursio/contract/orders';
+import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../../app/store.ts';
+import { Button, IconButton } from '../../../components/button.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
+import { ordersApi, useListBookingsByDateQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
+import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { orderPath } from '../../orders/components/order-paths.ts';
+import { manifestCsv } from '../manifest-csv.ts';
+
+const FILTERS = ['status', 'attendance_status'] as const;
+const DATE_PARAM = 'date';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PHASE_COLORS: Record<BookingListItem['phase'], string> = {
+  created: 'gray',
+  confirmed: 'green',
+  in_progress: 'blue',
+  completed: 'gray',
+  canceled: 'red',
+};
+
+/** Open / Arrived / No show in one tap; a canceled booking shows its attendance without the control. */
+const Attendance = ({ booking }: { booking: BookingListItem }) => {
+  const [setAttendance, { isLoading }] = useSetAttendanceMutation();
+  const [pending, setPending] = useState<AttendanceStatus | null>(null);
+  if (booking.status === 'canceled') return <Text size="sm">{ATTENDANCE_STATUS_LABELS[booking.attendance_status]}</Text>;
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={`Attendance of ${booking.contact.first_name} ${booking.contact.last_name}`}
+      value={pending ?? booking.attendance_status}
+      disabled={isLoading}
+      onChange={async (value) => {
+        setPending(value as AttendanceStatus);
+        await setAttendance({ id: booking.id, attendance_status: value as AttendanceStatus });
+        setPending(null);
+      }}
+      data={ATTENDANCE_STATUSES.map((s) => ({ value: s, label: ATTENDANCE_STATUS_LABELS[s] }))}
+    />
+  );
+};
+
+/** `/bookings/overview`: one day's manifest — who comes when, for what, and who has arrived. */
+export const BookingsOverviewPage = () => {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(DATE_PARAM);
+  const date = raw && ISO_DATE.test(raw) && dayjs(raw).isValid() ? raw : dayjs().format('YYYY-MM-DD');
+  const list = useListParams(FILTERS);
+  const query = { ...list.apiQuery, date };
+  const { data, isFetching, error } = useListBookingsByDateQuery(query, { skip: !list.ready });
+  useResetPageOnNotFound(list, error);
+  const { data: categories } = useListPricingCategoriesQuery({ page: 1, page_size: 100 });
+  const names = useMemo(() => new Map((categories?.results ?? []).map((c) => [c.id, c.name])), [categories]);
+  const dispatch = useAppDispatch();
+  const [exporting, setExporting] = useState(false);
+
+  const goTo = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set(DATE_PARAM, next);
+      copy.delete('page');
+      return copy;
+    });
+
+  /** Every page of the day as it is filtered now, as a file. */
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: BookingListItem[] = [];
+      for (let page = 1; ; page++) {
+        const result = await dispatch(
+          ordersApi.endpoints.listBookingsByDate.initiate({ ...query, page, page_size: 100 }, { subscribe: false }),
+        );
+        if (!result.data) return;
+        rows.push(...result.data.results);
+        if (!result.data.next) break;
+      }
+      const url = URL.createObjectURL(new Blob([`\ufeff${manifestCsv(rows, names)}`], { type: 'text/csv;charset=utf-8' }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: `manifest-${date}.csv` });
+      link.click();
+      URL.revokeObjectURL(url);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<BookingListItem>[] = [
+    { key: 'time', header: 'Time', sortField: 'starts_at', width: 80, render: (b) => <Text fw={600}>{b.time}</Text> },
+    {
+      key: 'customer',
+      header: 'Customer',
+      sortField: 'contact',
+      render: (b) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {`${b.contact.first_name} ${b.contact.last_name}`.trim() || '—'}
+          </Text>
+          <Anchor component={Link} to={orderPath(b.order_id)} size="xs">
+            Order {b.order_reference}
+          </Anchor>
+        </Stack>
+      ),
+    },
+    { key: 'offer', header: 'Offer', sortField: 'experience_title', render: (b) => b.experience_title },
+    {
+      key: 'party',
+      header: 'Participants',
+      sortField: 'participants',
+      render: (b) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            {b.participants}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {b.party.map((p) => `${p.quantity} × ${names.get(p.pricing_category_id) ?? 'Participant'}`).join(', ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 150,
+      render: (b) => <StatusBadge color={PHASE_COLORS[b.phase]}>{BOOKING_PHASE_LABELS[b.phase]}</StatusBadge>,
+    },
+    { key: 'attendance', header: 'Attendance', width: 250, render: (b) => <Attendance booking={b} /> },
+  ];
+
+  return (
+    <Stack gap={0}>
+      <PageAction>
+        <Button variant="standard" leftSection={<IconDownload size={16} />} onClick={exportCsv} loading={exporting}>
+          Export CSV
+        </Button>
+      </PageAction>
+      <Group gap="xs" mb="md" wrap="wrap">
+        <IconButton label="Previous day" onClick={() => goTo(dayjs(date).subtract(1, 'day').format('YYYY-MM-DD'))}>
+          <IconChevronLeft size={18} />
+        </IconButton>
+        <TextInput
+          type="date"
+          aria-label="Day"
+          value={date}
+          onChange={(e) => e.currentTarget.value && goTo(e.currentTarget.value)}
+          w={170}
+        />
+        <IconButton label="Next day" onClick={() => goTo(dayjs(date).add(1, 'day').format('YYYY-MM-DD'))}>
+          <IconChevronRight size={18} />
+        </IconButton>
+        <Button variant="standard" onClick={() => goTo(dayjs().format('YYYY-MM-DD'))}>
+          Today
+        </Button>
+        <Text fw={600} ml="sm">
+          {dayjs(date).format('dddd, D. MMMM YYYY')}
+        </Text>
+      </Group>
+      <ListToolbar
+        list={list}
+        searchLabel="Search bookings"
+        searchPlaceholder="Search by name, #order or offer"
+        filters={[
+          {
+            key: 'status',
+            label: 'Status',
+            kind: 'segmented',
+            options: (Object.keys(BOOKING_STATUS_FILTER_LABELS) as (keyof typeof BOOKING_STATUS_FILTER_LABELS)[]).map(
+              (value) => ({
+                value,
+                label: BOOKING_STATUS_FILTER_LABELS[value],
+              }),
+            ),
+          },
+          {
+            key: 'attendance_status',
+            label: 'Attendance',
+            options: ATTENDANCE_STATUSES.map((value) => ({ value, label: ATTENDANCE_STATUS_LABELS[value] })),
+          },
+        ]}
+      />
+      <DataTable
+        label="Bookings"
+        columns={columns}
+        rowKey={(b) => b.id}
+        {...listTableProps(list, data, isFetching)}
+        empty={{ message: list.hasActiveFilters ? 'No bookings match these filters.' : 'No bookings start on this day.' }}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,41 @@
+import { ATTENDANCE_STATUS_LABELS, type OrderDetail } from '@excursio/contract/orders';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { formatMoney } from '../../../lib/format/format.ts';
+
+const localStart = (startsAt: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startsAt));
+
+/** The order's lines: what was booked, when (in the offer's zone), for whom, and where each stands. */
+export const OrderLines = ({ order }: { order: OrderDetail }) => (
+  <Stack gap="sm">
+    {order.lines.map((line) => (
+      <Card key={line.id} withBorder radius="md" padding="md" aria-label={`Line: ${line.description}`}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600}>{line.description}</Text>
+            {line.booking ? (
+              <>
+                <Text size="sm">{localStart(line.booking.starts_at, line.booking.time_zone)}</Text>
+                <Text size="sm" c="dimmed">
+                  {line.booking.participants} {line.booking.participants === 1 ? 'participant' : 'participants'} · attendance{' '}
+                  {ATTENDANCE_STATUS_LABELS[line.booking.attendance_status]}
+                </Text>
+              </>
+            ) : null}
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatMoney(line.total, order.currency)}
+            </Text>
+            {line.status === 'canceled' ? (
+              <Badge color="red" variant="light" radius="sm">
+                Canceled {line.canceled_at ? dayjs(line.canceled_at).format('DD.MM.YYYY') : ''}
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+      </Card>
+    ))}
+  </Stack>
+);

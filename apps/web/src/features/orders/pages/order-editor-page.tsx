@@ -1,0 +1,193 @@
+import { MESSAGES } from '@excursio/contract/messages';
+import { type OrderDetail, PAYMENT_METHOD_LABELS } from '@excursio/contract/orders';
+import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { IconChevronLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useCancelOrderMutation, useGetOrderQuery } from '../../../lib/api/orders.api.ts';
+import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
+import { OrderLines } from '../components/order-lines.tsx';
+import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
+import { PaymentForm } from '../components/payment-form.tsx';
+
+const Money = ({ label, minor, currency }: { label: string; minor: number; currency: string }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="dimmed">
+      {label}
+    </Text>
+    <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {formatMoney(minor, currency)}
+    </Text>
+  </Stack>
+);
+
+const Details = ({ order }: { order: OrderDetail }) => (
+  <Stack gap="md">
+    <Card withBorder radius="md" padding="md">
+      <Text fw={600} mb={4}>
+        Customer
+      </Text>
+      <Text size="sm">{`${order.contact.first_name} ${order.contact.last_name}`.trim() || '—'}</Text>
+      {order.contact.email ? <Text size="sm">{order.contact.email}</Text> : null}
+      {order.contact.phone ? <Text size="sm">{order.contact.phone}</Text> : null}
+      {order.note ? (
+        <Text size="sm" c="dimmed" mt={6}>
+          {order.note}
+        </Text>
+      ) : null}
+    </Card>
+    <OrderLines order={order} />
+  </Stack>
+);
+
+const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefund: number | null }) => (
+  <Stack gap="lg">
+    <Card withBorder radius="md" padding="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Money label="Total" minor={order.total} currency={order.currency} />
+        <Money label="Paid" minor={order.paid} currency={order.currency} />
+        <Money label="Refunded" minor={order.refunded} currency={order.currency} />
+        <Money label="Can be refunded" minor={order.refundable} currency={order.currency} />
+      </SimpleGrid>
+    </Card>
+    {order.payments.length ? (
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label="Payments" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Method</Table.Th>
+              <Table.Th>Note</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.payments.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{formatDisplayDate(p.created_at)}</Table.Td>
+                <Table.Td>{p.kind === 'refund' ? 'Refund' : 'Payment'}</Table.Td>
+                <Table.Td>
+                  {PAYMENT_METHOD_LABELS[p.method]}
+                  {p.test_mode ? ' (test mode)' : ''}
+                </Table.Td>
+                <Table.Td>{p.note || '—'}</Table.Td>
+                <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                  {p.kind === 'refund' ? '−' : ''}
+                  {formatMoney(p.amount, order.currency)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    ) : (
+      <Text size="sm" c="dimmed">
+        No payments recorded yet.
+      </Text>
+    )}
+    <PaymentForm key={`${order.payments.length}-${proposedRefund}`} order={order} proposedRefund={proposedRefund} />
+  </Stack>
+);
+
+/** `/orders/editor/{orderId}/{step}`: the order's details, its invoice (not built yet) and payments. */
+export const OrderEditorPage = () => {
+  const { orderId, step } = useParams();
+  const navigate = useNavigate();
+  const { data: order, error } = useGetOrderQuery(orderId ?? skipToken);
+  const [cancel, { isLoading: canceling }] = useCancelOrderMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [proposedRefund, setProposedRefund] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (orderId) return;
+    notifyError(MESSAGES.missingId('order'));
+    navigate(ORDERS_LIST_PATH, { replace: true });
+  }, [orderId, navigate]);
+  // The request layer has already shown the error toasts.
+  useEffect(() => {
+    if (error) navigate(ORDERS_LIST_PATH, { replace: true });
+  }, [error, navigate]);
+
+  if (!orderId) return null;
+  if (!ORDER_STEPS.includes(step as OrderStep)) return <Navigate to={orderPath(orderId)} replace />;
+  if (!order) return <Skeleton h={320} radius="md" />;
+
+  const doCancel = async () => {
+    const result = await cancel(order.id);
+    setConfirming(false);
+    if (result.error) return;
+    notifySuccess(MESSAGES.updated);
+    setProposedRefund(result.data.proposed_refund);
+  };
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to={ORDERS_LIST_PATH} size="sm" c="dimmed" w="fit-content">
+        <Group gap={2}>
+          <IconChevronLeft size={14} />
+          All orders
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={2} fz={22} fw={600}>
+              Order {order.reference}
+            </Title>
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.payment_status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)}
+          </Text>
+        </Stack>
+        {order.status !== 'canceled' ? (
+          <Button variant="standard" color="red" onClick={() => setConfirming(true)}>
+            Cancel order
+          </Button>
+        ) : null}
+      </Group>
+      {proposedRefund !== null ? (
+        <Alert color="blue" title="Order canceled: its places are free again">
+          {proposedRefund > 0
+            ? `The cancellation policy proposes a refund of ${formatMoney(proposedRefund, order.currency)}. Record it on the Payments tab (you may refund less).`
+            : 'The cancellation policy proposes no refund for this cancellation.'}
+        </Alert>
+      ) : null}
+      <Tabs
+        value={step === 'payments' ? 'payments' : 'details'}
+        onChange={(v) => v && navigate(orderPath(order.id, v as OrderStep))}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          <Tabs.Tab value="audit" disabled>
+            Audit trail
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {step === 'payments' ? (
+        <Payments order={order} proposedRefund={proposedRefund} />
+      ) : step === 'invoice' ? (
+        <Text c="dimmed">The invoice is not available yet.</Text>
+      ) : (
+        <Details order={order} />
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title="Cancel order"
+        message={`Cancel order ${order.reference}? Its bookings are canceled and their places become free again. Refunds are recorded separately.`}
+        confirmLabel="Cancel order"
+        loading={canceling}
+        onConfirm={doCancel}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,146 @@
+// What a browser downloads to show the login page and the dashboard of the built app: starts the
+// server (PGlite, own port and data dir; run `npm run build` first), loads each page in Debian's
+// Chromium with an empty cache and sums the JavaScript as transferred (encoded body bytes, whatever
+// encoding the server chose) and as gzip would send it (so a run without compression compares).
+// BENCH_WEB_PORT (default 3240), WEB_DIST (default apps/web/dist), BENCH_SCREENSHOTS=1 saves PNGs
+// of both pages to bench/results/ for a look.
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { DEMO } from './support.mjs';
+
+const port = Number(process.env.BENCH_WEB_PORT ?? 3240);
+const dataDir = 'data/bench-web';
+const screenshots = process.env.BENCH_SCREENSHOTS === '1';
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const startServer = async () => {
+  execSync(`rm -rf ${dataDir}`);
+  const env = { ...process.env, PORT: String(port), APP_DOMAIN: `localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not become ready');
+};
+
+/** Loads `url` in a fresh page of `context`; resolves the JavaScript and CSS it transferred. */
+const measure = async (context, url, ready) => {
+  const page = await context.newPage();
+  const responses = [];
+  page.on('response', (response) => responses.push(response));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  // Anything the first screen starts after it became ready (prefetches, lazy widgets) counts too.
+  await page.waitForLoadState('networkidle');
+  const rows = [];
+  for (const response of responses) {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') continue;
+    const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
+    rows.push({
+      type,
+      url: response.url(),
+      encoding: response.headers()['content-encoding'] ?? 'identity',
+      served: sizes.responseBodySize,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
+  }
+  return { page, rows };
+};
+
+const summarize = (name, rows) => {
+  const lines = [];
+  for (const type of ['script', 'stylesheet']) {
+    const of = rows.filter((r) => r.type === type);
+    const sum = (key) => of.reduce((total, r) => total + r[key], 0);
+    const encodings = [...new Set(of.map((r) => r.encoding))].join('+');
+    lines.push(
+      `${name.padEnd(10)} ${type === 'script' ? 'JS ' : 'CSS'} ${String(of.length).padStart(3)} files  ` +
+        `${kb(sum('served')).padStart(7)} KB served (${encodings})  ${kb(sum('gzip')).padStart(7)} KB gzip  ${kb(sum('raw')).padStart(7)} KB raw`,
+    );
+  }
+  return lines;
+};
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const lines = [];
+  const detail = [];
+
+  const anonymous = await browser.newContext();
+  const login = await measure(anonymous, `http://localhost:${port}/auth/login`, (page) =>
+    page.getByRole('button', { name: 'Log in' }).waitFor(),
+  );
+  lines.push(...summarize('login', login.rows));
+
+  const signedIn = await browser.newContext();
+  const origin = `http://demo.localhost:${port}`;
+  // Signed in from a page of the subdomain: Node cannot resolve *.localhost, Chromium can.
+  const signInPage = await signedIn.newPage();
+  await signInPage.goto(`${origin}/healthz`);
+  const status = await signInPage.evaluate(async (body) => {
+    const res = await fetch('/api/jwt/create/', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return res.status;
+  }, JSON.stringify(DEMO));
+  if (status !== 200) throw new Error(`demo sign-in failed: ${status}`);
+  await signInPage.close();
+  const dashboard = await measure(signedIn, `${origin}/dashboard`, (page) =>
+    page.getByRole('heading', { name: /^Welcome/ }).waitFor(),
+  );
+  lines.push(...summarize('dashboard', dashboard.rows));
+
+  // The entry chunk and what index.html preloads with it: the JavaScript every page waits for.
+  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  const initial = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const initialRows = login.rows.filter((r) => initial.includes(new URL(r.url).pathname));
+  const entryRow = initialRows.find((r) => new URL(r.url).pathname === initial[0]);
+  lines.push(
+    `entry      ${initial[0]}  ${kb(entryRow.served)} KB served  ${kb(entryRow.gzip)} KB gzip; ` +
+      `with its ${initial.length - 1} preloaded imports ${kb(initialRows.reduce((t, r) => t + r.gzip, 0))} KB gzip`,
+  );
+
+  for (const [name, { rows }] of [
+    ['login', login],
+    ['dashboard', dashboard],
+  ]) {
+    detail.push('', `${name}:`);
+    for (const r of [...rows].sort((a, b) => b.gzip - a.gzip)) {
+      detail.push(
+        `  ${kb(r.served).padStart(7)} served ${r.encoding.padEnd(8)} ${kb(r.gzip).padStart(7)} gzip  ${new URL(r.url).pathname}`,
+      );
+    }
+  }
+  mkdirSync('bench/results', { recursive: true });
+  if (screenshots) {
+    await login.page.screenshot({ path: 'bench/results/web-login.png', fullPage: true });
+    await dashboard.page.screenshot({ path: 'bench/results/web-dashboard.png', fullPage: true });
+  }
+  const text = [...lines, ...detail].join('\n');
+  console.log(text);
+  writeFileSync('bench/results/web-assets.txt', `${text}\n`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+}

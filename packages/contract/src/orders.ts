@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { choiceFilter } from './catalog-common.ts';
+import { email, id, personName, requiredName, timestamp } from './common.ts';
+
+/**
+ * States of the sales side (specification §4), shared by server and web. Wire values are
+ * snake_case; the labels are the specification's.
+ */
+
+export const ORDER_STATUSES = ['created', 'confirmed', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  created: 'Created',
+  confirmed: 'Confirmed',
+  canceled: 'Canceled',
+};
+/** The order list's status filter: 'Unconfirmed' = created, not yet confirmed. */
+export const ORDER_STATUS_FILTERS = ['confirmed', 'unconfirmed', 'canceled'] as const;
+export const ORDER_STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  canceled: 'Canceled',
+};
+
+export const PAYMENT_STATUSES = ['not_paid', 'partially_paid', 'fully_paid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  not_paid: 'Not paid',
+  partially_paid: 'Partially paid',
+  fully_paid: 'Fully paid',
+  refunded: 'Refunded',
+};
+
+export const BOOKING_STATUSES = ['created', 'confirmed', 'canceled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The bookings list's filter: 'In progress' and 'Completed' are confirmed bookings by time. */
+export const BOOKING_STATUS_FILTERS = ['all', 'confirmed', 'in_progress', 'canceled', 'completed'] as const;
+
+export const ATTENDANCE_STATUSES = ['open', 'arrived', 'no_show'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
+  open: 'Open',
+  arrived: 'Arrived',
+  no_show: 'No show',
+};
+
+export const ORDER_DATE_RANGES = ['last_7_days', 'last_30_days', 'last_2_months'] as const;
+export const ORDER_DATE_RANGE_LABELS: Record<(typeof ORDER_DATE_RANGES)[number], string> = {
+  last_7_days: 'Last 7 days',
+  last_30_days: 'Last 30 days',
+  last_2_months: 'Last 2 months',
+};
+export const ORDER_CHANNELS = ['backoffice', 'api', 'webstore'] as const;
+export const ORDER_CHANNEL_LABELS: Record<(typeof ORDER_CHANNELS)[number], string> = {
+  backoffice: 'Back office',
+  api: 'Booking API',
+  webstore: 'Webstore',
+};
+
+/** How money moved: recorded by hand (cash, bank transfer) or through a payment provider. */
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+};
+
+// Wire shapes -------------------------------------------------------------------------------------
+
+const money = z.number().int();
+const contactFields = {
+  first_name: personName,
+  last_name: personName,
+  email: email.optional(),
+  phone: z.string().trim().max(40).optional(),
+};
+
+/** POST /api/1/book/ — turn a hold into an order (the public booking call). */
+export const bookInput = z.strictObject({
+  holdId: id,
+  contact: z.strictObject({ ...contactFields, first_name: requiredName, last_name: requiredName, email }),
+  note: z.string().trim().max(2000).optional(),
+});
+export type BookInput = z.infer<typeof bookInput>;
+
+export const orderPayment = z.object({
+  id,
+  kind: z.enum(['payment', 'refund']),
+  method: z.enum(PAYMENT_METHODS),
+  amount: money,
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  provider: z.string(),
+  /** True for the built-in test-mode provider: no money moved. */
+  test_mode: z.boolean(),
+  note: z.string(),
+  created_at: timestamp,
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
+export const orderLine = z.object({
+  id,
+  description: z.string(),
+  status: z.enum(['active', 'canceled']),
+  total: money,
+  experience_id: id.nullable(),
+  booking: z
+    .object({
+      id,
+      status: z.enum(BOOKING_STATUSES),
+      attendance_status: z.enum(ATTENDANCE_STATUSES),
+      starts_at: timestamp,
+      local_date: z.string(),
+      time_zone: z.string(),
+      participants: z.number().int(),
+      party: z.array(z.object({ pricing_category_id: id, quantity: z.number().int(), unit_price: money, amount: money })),
+    })
+    .nullable(),
+  canceled_at: timestamp.nullable(),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  id,
+  number: z.number().int(),
+  /** `#1042`: what customers and staff quote. */
+  reference: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  currency: z.string(),
+  total: money,
+  paid: money,
+  refunded: money,
+  /** The customer the booking's email belongs to (found or created when booked). */
+  customer_id: id.nullable(),
+  contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
+  created_at: timestamp,
+  canceled_at: timestamp.nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderDetail = order.extend({
+  note: z.string(),
+  lines: z.array(orderLine),
+  payments: z.array(orderPayment),
+  /** What can still be refunded: paid − refunded − pending refunds. */
+  refundable: money,
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const bookResponse = orderDetail;
+
+export const ORDER_ORDERING = ['created_at', 'number', 'total'] as const;
+/** List filters; each also accepts its label in any case, and 'All' / 'All time' / '' for none. */
+export const orderListFilters = {
+  status: choiceFilter(ORDER_STATUS_FILTERS, ORDER_STATUS_FILTER_LABELS),
+  payment_status: choiceFilter(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
+  date_range: z.preprocess(
+    (raw) => (typeof raw === 'string' && ['all time', 'all_time'].includes(raw.trim().toLowerCase()) ? undefined : raw),
+    choiceFilter(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS),
+  ),
+  channel: choiceFilter(ORDER_CHANNELS, ORDER_CHANNEL_LABELS),
+};
+
+/** POST /api/orders/{id}/cancel/ — what was released and the refund the policy proposes. */
+export const cancelOrderResponse = z.object({
+  order: orderDetail,
+  /** Sum over the canceled lines of their policy's share, bounded by what can be refunded. */
+  proposed_refund: money,
+});
+
+/** POST /api/orders/{orderPk}/payments/ — record money received, or refund it. */
+export const paymentInput = z.strictObject({
+  kind: z.enum(['payment', 'refund']).default('payment'),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number().int({ error: 'Enter an amount in minor units (cents).' }).min(1, { error: 'Enter an amount above 0.' }),
+  note: z.string().trim().max(500).optional(),
+  /** The client's own id for this operation: repeating a request with it records nothing twice. */
+  idempotency_key: z.string().trim().min(8).max(100),
+});
+export type PaymentInput = z.infer<typeof paymentInput>;
+
+// Bookings of a day (the manifest) -----------------------------------------------------------------
+
+export const BOOKING_STATUS_FILTER_LABELS: Record<Exclude<(typeof BOOKING_STATUS_FILTERS)[number], 'all'>, string> = {
+  confirmed: 'Confirmed',
+  in_progress: 'In progress',
+  canceled: 'Canceled',
+  completed: 'Completed',
+};
+/** Where a booking stands at the app's clock: confirmed and not started, running, over, or canceled. */
+export const BOOKING_PHASES = ['created', 'confirmed', 'in_progress', 'completed', 'canceled'] as const;
+export const BOOKING_PHASE_LABELS: Record<(typeof BOOKING_PHASES)[number], string> = {
+  created: 'Created',
+  confirmed: 'Confirmed',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  canceled: 'Canceled',
+};
+export const BOOKINGS_BY_DATE_ORDERING = ['starts_at', 'contact', 'experience_title', 'participants'] as const;
+
+export const bookingsByDateFilters = {
+  date: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }),
+  status: choiceFilter(['confirmed', 'in_progress', 'canceled', 'completed'] as const, BOOKING_STATUS_FILTER_LABELS),
+  attendance_status: choiceFilter(ATTENDANCE_STATUSES, ATTENDANCE_STATUS_LABELS),
+};
+
+export const bookingListItem = z.object({
+  id,
+  order_id: id,
+  order_reference: z.string(),
+  experience_id: id,
+  experience_title: z.string(),
+  starts_at: timestamp,
+  ends_at: timestamp,
+  local_date: z.string(),
+  /** Local `HH:mm` of the start, in `time_zone`. */
+  time: z.string(),
+  time_zone: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  phase: z.enum(BOOKING_PHASES),
+  attendance_status: z.enum(ATTENDANCE_STATUSES),
+  participants: z.number().int(),
+  party: z.array(z.object({ pricing_category_id: id, quantity: z.number().int(), unit_price: money, amount: money })),
+  contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
+});
+export type BookingListItem = z.infer<typeof bookingListItem>;
+
+export const bookingsCalendarQuery = z.strictObject({
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int().min(2000).max(2100),
+});
+export const bookingsCalendarResponse = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  /** Days with bookings not canceled: how many and how many people. */
+  days: z.array(
+    z.object({ date: z.string(), bookings: z.number().int(), participants: z.number().int(), arrived: z.number().int() }),
+  ),
+});
+
+/** PATCH /api/bookings/{id}/ — attendance, set in one tap. */
+export const bookingPatchInput = z.strictObject({ attendance_status: z.enum(ATTENDANCE_STATUSES) });
