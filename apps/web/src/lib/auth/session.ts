@@ -3,6 +3,7 @@ import { api } from '../api/api.ts';
 import { sessionApi } from '../api/session.api.ts';
 import { bareDomainUrl, currentHost, subdomainUrl } from '../domain/host.ts';
 import { authCheckStarted, authenticated, loggedOut, unauthenticated } from './auth.slice.ts';
+import { accessExpired, readSessionHint } from './session-hint.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the store's state type would make this module circular
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -15,10 +16,18 @@ export const logout = () => async (dispatch: Dispatch) => {
   window.location.assign(bareDomainUrl('/auth/login'));
 };
 
+/** Whether an error answer means the session itself is not valid (not a transient failure). */
+const endsSession = (error: unknown) => {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 401 || status === 403;
+};
+
 /**
  * Specification §4: on a subdomain, verify the access token; on success mark the user
  * authenticated and fetch the user and app info; a user from another subdomain is sent to their
- * own. On the bare domain nothing is verified.
+ * own. On the bare domain nothing is verified, and neither is it without a session on this host
+ * (no session marker cookie): those calls could only answer 401. An access token that has expired
+ * is refreshed first instead of being verified into a 401.
  */
 export const initializeAuth =
   (options: { afterHandover?: boolean } = {}) =>
@@ -30,7 +39,19 @@ export const initializeAuth =
       dispatch(unauthenticated());
       return;
     }
+    const hint = readSessionHint(document.cookie);
+    if (!hint) {
+      dispatch(unauthenticated());
+      return;
+    }
     dispatch(authCheckStarted());
+    if (accessExpired(hint)) {
+      const refreshed = await dispatch(sessionApi.endpoints.refreshToken.initiate());
+      if ('error' in refreshed) {
+        dispatch(unauthenticated());
+        return;
+      }
+    }
     const verified = await dispatch(sessionApi.endpoints.verifyToken.initiate());
     if ('error' in verified) {
       dispatch(unauthenticated());
@@ -44,7 +65,10 @@ export const initializeAuth =
     if (appInfo.error) console.error('Could not load app info', appInfo.error);
     if (me.error || !me.data) {
       console.error('Could not load the signed-in user', me.error);
-      await dispatch(logout());
+      // Only the server saying this session is not valid ends it. A network error, an aborted
+      // request (the tab navigating away) or a 5xx must never revoke a good session: the pages'
+      // own queries retry and show their errors.
+      if (endsSession(me.error)) await dispatch(logout());
       return;
     }
     if (me.data.base_account.subdomain !== subdomain) {
