@@ -33,6 +33,7 @@ import { publicBookingRoutes } from './modules/availability/public-booking.route
 import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-policies.routes.ts';
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
@@ -188,6 +189,7 @@ export const buildApp = async (deps: AppDeps) => {
     availabilityRoutes(api, ctx);
     publicBookingRoutes(api, ctx);
     orderRoutes(api, ctx);
+    cartRoutes(api, ctx);
     bookingRoutes(api, ctx);
     customerRoutes(api, ctx);
   });

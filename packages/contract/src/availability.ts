@@ -32,7 +32,7 @@ export const parseSlotKey = (key: string): { date: string; start_time_id: string
 };
 export const slotKeySchema = z.string().refine((k) => parseSlotKey(k) !== null, { error: 'Unknown slot.' });
 
-const MAX_PARTY_LINES = 20;
+export const MAX_PARTY_LINES = 20;
 const partyLine = z.strictObject({
   pricing_category_id: id,
   quantity: z.number().int().min(0).max(100_000),

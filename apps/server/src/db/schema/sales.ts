@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, baseAccounts } from './accounts.ts';
 import { bookings } from './availability.ts';
+import type { CartAnswer, CartExtra } from './carts.ts';
 import { experiences } from './catalog.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -80,7 +81,10 @@ export const orderLines = pgTable(
     status: text('status', { enum: ['active', 'canceled'] })
       .notNull()
       .default('active'),
+    /** The booking's party plus extras, as priced at checkout. */
     totalMinor: integer('total_minor').notNull(),
+    extras: jsonb('extras').$type<CartExtra[]>().notNull().default(sql`'[]'::jsonb`),
+    answers: jsonb('answers').$type<CartAnswer[]>().notNull().default(sql`'[]'::jsonb`),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

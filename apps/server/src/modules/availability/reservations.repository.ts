@@ -109,6 +109,16 @@ export const lockHoldSlot = async (tx: Executor, accountId: string, holdId: stri
 export const updateHold = async (tx: Executor, holdId: string, values: Partial<Pick<HoldRow, 'status' | 'expiresAt'>>) =>
   (await tx.update(holds).set(values).where(eq(holds.id, holdId)).returning())[0];
 
+/** Gives up a hold if it still counts (a replaced cart line's old hold); false when it no longer did. */
+export const releaseActiveHold = async (tx: Executor, accountId: string, holdId: string) =>
+  (
+    await tx
+      .update(holds)
+      .set({ status: 'released' })
+      .where(and(eq(holds.accountId, accountId), eq(holds.id, holdId), eq(holds.status, 'active')))
+      .returning({ id: holds.id })
+  ).length > 0;
+
 export const insertBooking = async (
   tx: Executor,
   values: {
@@ -162,6 +172,7 @@ export const overlappingClaims = async (tx: Executor, itemIds: string[], from: D
     ? tx
         .select({
           id: equipmentClaims.id,
+          holdId: equipmentClaims.holdId,
           itemId: equipmentClaims.itemId,
           quantity: equipmentClaims.quantity,
           startsAt: equipmentClaims.startsAt,

@@ -19,6 +19,7 @@ import {
   moveClaimsToBooking,
   overlappingClaims,
   peekSlot,
+  releaseActiveHold,
   slotTaken,
   unlockedSlotForTests,
   updateHold,
@@ -93,7 +94,7 @@ const assertFits = async (
   const fit = equipmentFit({
     stock: new Map(items.map((i) => [i.id, i.stock])),
     usages: claims
-      .filter((c) => c.id !== exceptHoldId)
+      .filter((c) => exceptHoldId === null || c.holdId !== exceptHoldId)
       .map((c) => ({ itemId: c.itemId, quantity: c.quantity, startMs: c.startsAt.getTime(), endMs: c.endsAt.getTime() })),
     interval,
     needs,
@@ -120,8 +121,19 @@ export const reserve = async (
   db: Db,
   accountId: string,
   input: ReserveInput,
-  options: { now: Date; source: 'api' | 'webstore' | 'backoffice'; publicOnly: boolean; cartLineId?: string | null },
+  options: {
+    now: Date;
+    source: 'api' | 'webstore' | 'backoffice';
+    publicOnly: boolean;
+    cartLineId?: string | null;
+    /**
+     * A hold this one replaces (a cart line being changed): its places do not count against the new
+     * party, and it is released in the same transaction, so the line never holds twice or nothing.
+     */
+    replacesHoldId?: string | null;
+  },
 ) => {
+  const replaces = options.replacesHoldId ?? null;
   const { now } = options;
   const offer = await loadOffer(db, accountId, input.productId);
   if (options.publicOnly && (offer.status !== 'active' || offer.visibility !== 'public'))
@@ -158,7 +170,7 @@ export const reserve = async (
     const peekedAt = performance.now();
     const existing = await peekSlot(db, offer.id, keyOf(slot), now);
     const peekedCapacity = existing && !existing.closed ? (existing.capacityOverride ?? slot.capacity) : null;
-    if (existing && peekedCapacity !== null) {
+    if (existing && peekedCapacity !== null && !replaces) {
       noteLeft(peekedCapacity - existing.taken, peekedAt);
       if (existing.taken >= peekedCapacity) throw notEnoughPlaces(0);
     }
@@ -166,7 +178,7 @@ export const reserve = async (
     const reserved = await db
       .transaction(async (tx) => {
         const slotRow = await (unsafeTesting.skipSlotLock ? unlockedSlotForTests : lockSlot)(tx, slotRowValues(offer, slot));
-        const needs = await assertFits(tx, offer, slot, slotRow, price.capacityUnits, now, null, (left, atMs) => {
+        const needs = await assertFits(tx, offer, slot, slotRow, price.capacityUnits, now, replaces, (left, atMs) => {
           counted = { left, atMs };
         });
         const hold = await insertHold(tx, {
@@ -195,6 +207,7 @@ export const reserve = async (
             quantity: n.quantity,
           })),
         );
+        if (replaces) await releaseActiveHold(tx, accountId, replaces);
         return { hold, slot, offer };
       })
       .catch((error: unknown) => {
@@ -207,7 +220,8 @@ export const reserve = async (
     if (seen) noteLeft(seen.left - price.capacityUnits, seen.atMs);
     return reserved;
   };
-  if (unsafeTesting.skipSlotLock || unsafeTesting.skipSlotGate) return attempt(() => {});
+  // A replacement frees its own places: the gate's count of what is left does not know that.
+  if (unsafeTesting.skipSlotLock || unsafeTesting.skipSlotGate || replaces) return attempt(() => {});
   return throughSlotGate(`${offer.id}|${keyOf(slot)}`, price.capacityUnits, notEnoughPlaces, attempt);
 };
 

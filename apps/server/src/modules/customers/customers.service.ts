@@ -149,3 +149,50 @@ export const customerForContact = async (
   });
   return row?.id ?? null;
 };
+
+export type Buyer = { customerId: string | null; firstName: string; lastName: string; email: string; phone: string };
+
+/**
+ * The buyer of a back-office order, inside the order's transaction: an existing customer (their
+ * details, unless a contact is given too), or a contact — found by email or created; a phone
+ * booking without an email becomes a new customer.
+ */
+export const buyerForOrder = async (
+  tx: Executor,
+  accountId: string,
+  input: {
+    customer_id?: string;
+    contact?: { first_name: string; last_name: string; email?: string; phone?: string };
+  },
+): Promise<Buyer> => {
+  const { contact } = input;
+  if (input.customer_id) {
+    const row = await findCustomer(tx, accountId, input.customer_id);
+    if (!row) throw invalid('customer_id', 'This customer does not exist.', 'does_not_exist');
+    return {
+      customerId: row.id,
+      firstName: contact?.first_name ?? row.firstName,
+      lastName: contact?.last_name ?? row.lastName,
+      email: contact?.email ?? row.email ?? '',
+      phone: contact?.phone ?? row.phone,
+    };
+  }
+  if (!contact) throw invalid('customer_id', 'Choose a customer or enter a contact.', 'required');
+  const { email } = contact;
+  const customerId = email
+    ? await customerForContact(tx, accountId, { ...contact, email })
+    : (
+        await insertCustomer(tx, accountId, {
+          firstName: contact.first_name,
+          lastName: contact.last_name,
+          phone: contact.phone ?? '',
+        })
+      ).id;
+  return {
+    customerId,
+    firstName: contact.first_name,
+    lastName: contact.last_name,
+    email: email ?? '',
+    phone: contact.phone ?? '',
+  };
+};

@@ -4,6 +4,7 @@ import { bookings } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
+import { cartOf, lineBody } from '../../test/cart-factories.ts';
 import { useAccount } from '../../test/factories.ts';
 import { book, createOrder, reserveParty } from '../../test/order-factories.ts';
 import { unsafeTesting } from './orders.service.ts';
@@ -63,6 +64,32 @@ describe.skipIf(!pg)(`parallel orders (${pg ? 'PostgreSQL' : SKIP})`, () => {
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
     const booked = await t.db.select().from(bookings).where(eq(bookings.holdId, hold.id));
     expect(booked).toHaveLength(1);
+  });
+
+  it('10 parallel checkouts of one cart make one order, its places booked once', async () => {
+    const offer = await createSellableOffer(t, a, {
+      lines: [
+        { time: '10:00', capacity: 10 },
+        { time: '14:00', capacity: 10 },
+      ],
+    });
+    const cart = await cartOf(t, a.owner);
+    for (const line of [0, 1]) {
+      expect((await post(`/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 2 }, line))).statusCode).toBe(201);
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post('/api/orders/', { cart_id: cart.id, contact: { first_name: 'Ten', last_name: 'Tabs' } }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
+    const made = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, a.account.id), eq(orders.contactFirstName, 'Ten')));
+    expect(made).toHaveLength(1);
+    const booked = await t.db.select().from(bookings).where(eq(bookings.experienceId, offer.offer.id));
+    expect(booked.map((b) => b.units)).toEqual([2, 2]);
   });
 
   it('5 parallel cancels of one order give its places back once', async () => {

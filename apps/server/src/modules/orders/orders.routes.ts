@@ -1,3 +1,4 @@
+import { createOrderInput } from '@excursio/contract/cart';
 import { errorResponse, paginated } from '@excursio/contract/list';
 import {
   bookInput,
@@ -22,6 +23,7 @@ import {
   bookHold,
   cancelOrder,
   cancelOrderLine,
+  checkoutCart,
   getOrder,
   listOrdersPage,
   listPayments,
@@ -57,6 +59,27 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       const window = { ...query, ordering, ...pageWindow(query), now: ctx.clock() };
       const { results, count } = await listOrdersPage(db, principalOf(request).accountId, window);
       return paginate(request, query, results, count);
+    },
+  );
+
+  app.post(
+    '/api/orders/',
+    {
+      config: { access: { permissions: ['Manage orders', 'Manage cart'], features: ['orders'] } },
+      schema: {
+        tags,
+        summary:
+          'Create an order from your cart, exactly once: its held places become confirmed bookings; the buyer is a customer ' +
+          'or a contact (found or created by email)',
+        body: createOrderInput,
+        response: { 201: orderDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, userId } = principalOf(request);
+      const created = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
+      reply.code(201);
+      return created;
     },
   );
 

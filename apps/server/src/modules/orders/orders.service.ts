@@ -1,9 +1,12 @@
+import type { CreateOrderInput } from '@excursio/contract/cart';
 import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { offersForAvailability } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
-import { customerForContact } from '../customers/customers.service.ts';
+import { deleteLinesOfCart, linesOfCart, lockCart } from '../cart/cart.repository.ts';
+import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
+import { cartPrice } from './cart-price.ts';
 import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { toOrder, toOrderDetail } from './order-wire.ts';
@@ -88,6 +91,67 @@ export const bookHold = async (
       description: offer?.title ?? 'Booking',
       totalMinor: booking.totalMinor,
     });
+    return created;
+  });
+  return orderDetail(db, accountId, order);
+};
+
+/**
+ * POST /api/orders/: the user's cart becomes one confirmed order, exactly once. The cart's row is
+ * locked first (parallel checkouts of one cart queue there and find it empty), then every line's
+ * hold is converted into its booking by the engine; the prices are the ones the lines hold (party
+ * from the engine, extras from the items), never a client's.
+ */
+export const checkoutCart = async (db: Db, who: { accountId: string; userId: string }, input: CreateOrderInput, now: Date) => {
+  const { accountId } = who;
+  const order = await db.transaction(async (tx) => {
+    const cart = await lockCart(tx, accountId, who.userId, input.cart_id);
+    if (!cart) throw notFound('This cart does not exist.');
+    const views = await linesOfCart(tx, accountId, cart.id);
+    if (!views.length) throw refusedByState('cart_empty', 'This cart is empty: add a booking first.');
+    const price = cartPrice(
+      views.map((v) => ({
+        partyMinor: v.hold.totalMinor,
+        currency: v.hold.currency,
+        extras: v.line.extras.map((e) => ({ quantity: e.quantity, unitPriceMinor: e.unit_price, currency: v.hold.currency })),
+      })),
+    );
+    if (!price.ok) throw invalid('cart_id', price.problem, 'invalid_cart');
+    const buyer = await buyerForOrder(tx, accountId, {
+      customer_id: input.customer_id ?? cart.customerId ?? undefined,
+      contact: input.contact,
+    });
+    const created = await insertOrder(tx, {
+      accountId,
+      number: await nextOrderNumber(tx, accountId),
+      channel: 'backoffice',
+      sellerUserId: who.userId,
+      customerId: buyer.customerId,
+      contactFirstName: buyer.firstName,
+      contactLastName: buyer.lastName,
+      contactEmail: buyer.email,
+      contactPhone: buyer.phone,
+      note: input.note ?? '',
+      status: 'confirmed',
+      currency: price.currency ?? views[0].hold.currency,
+      totalMinor: price.totalMinor,
+      paymentStatus: orderMoney(price.totalMinor, []).status,
+      createdAt: now,
+    });
+    for (const [index, view] of views.entries()) {
+      const booking = await convertHoldInTx(tx, accountId, view.hold.id, { now, status: 'confirmed' });
+      await insertOrderLine(tx, {
+        accountId,
+        orderId: created.id,
+        bookingId: booking.id,
+        experienceId: booking.experienceId,
+        description: view.offer.title,
+        totalMinor: price.lines[index].totalMinor,
+        extras: view.line.extras,
+        answers: view.line.answers,
+      });
+    }
+    await deleteLinesOfCart(tx, cart.id);
     return created;
   });
   return orderDetail(db, accountId, order);

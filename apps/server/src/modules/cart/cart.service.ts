@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { CartLineInput, CartLinePatch } from '@excursio/contract/cart';
+import type { Db } from '../../db/client.ts';
+import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
+import { AppError, invalid, notFound } from '../../http/app-error.ts';
+import { loadOffer } from '../availability/availability.service.ts';
+import { releaseHold, reserve } from '../availability/reservations.service.ts';
+import { getCustomer } from '../customers/customers.service.ts';
+import {
+  type CartRow,
+  cartOfUser,
+  deleteCart,
+  deleteCartLine,
+  extrasOfOffer,
+  findCart,
+  insertCartLine,
+  linesOfCart,
+  questionsOfOffer,
+  updateCart,
+  updateCartLine,
+} from './cart.repository.ts';
+import { toCart, toCartLine } from './cart-wire.ts';
+
+/**
+ * The back-office cart. A line's places are held through the availability engine (one hold per
+ * line, `cart_line_id` on the hold); changing a line re-holds it with its own places not counted
+ * against it, in one transaction; removing it gives the places back. Prices are the engine's (party)
+ * and the inventory item's (extras), never the client's.
+ */
+
+type Who = { accountId: string; userId: string };
+
+const ownCart = async (db: Db, who: Who, cartId: string): Promise<CartRow> => {
+  const cart = await findCart(db, who.accountId, who.userId, cartId);
+  if (!cart) throw notFound('This cart does not exist.');
+  return cart;
+};
+
+const cartView = async (db: Db, who: Who, cart: CartRow, now: Date) =>
+  toCart(cart, await linesOfCart(db, who.accountId, cart.id), now);
+
+export const currentCart = async (db: Db, who: Who, now: Date) =>
+  cartView(db, who, await cartOfUser(db, who.accountId, who.userId), now);
+
+export const cartById = async (db: Db, who: Who, cartId: string, now: Date) =>
+  cartView(db, who, await ownCart(db, who, cartId), now);
+
+export const setCartCustomer = async (db: Db, who: Who, cartId: string, customerId: string | null, now: Date) => {
+  await ownCart(db, who, cartId);
+  if (customerId) {
+    await getCustomer(db, who.accountId, customerId).catch(() => {
+      throw invalid('customer_id', 'This customer does not exist.', 'does_not_exist');
+    });
+  }
+  return cartView(db, who, await updateCart(db, cartId, { customerId }), now);
+};
+
+/** Gives every line's places back and forgets the cart (the next read starts a new one). */
+export const emptyCart = async (db: Db, who: Who, cartId: string, now: Date) => {
+  const cart = await ownCart(db, who, cartId);
+  for (const view of await linesOfCart(db, who.accountId, cart.id)) await giveBack(db, who.accountId, view.hold.id, now);
+  await deleteCart(db, cart.id);
+};
+
+const giveBack = (db: Db, accountId: string, holdId: string, now: Date) =>
+  releaseHold(db, accountId, holdId, now).catch((error: unknown) => {
+    // Already expired or converted: nothing is held any more.
+    if (error instanceof AppError && error.statusCode === 409) return;
+    throw error;
+  });
+
+/** The engine answers in the public API's spelling; the cart speaks snake_case. */
+const CART_ATTRS: [RegExp, string][] = [
+  [/^availabilityId/, 'availability_id'],
+  [/^rateId/, 'rate_id'],
+  [/^groupSize/, 'group_size'],
+  [/^units\.(\d+)\.pricingCategoryId/, 'units.$1.pricing_category_id'],
+  [/^productId/, 'experience_id'],
+];
+const inCartSpelling = (error: unknown): never => {
+  if (error instanceof AppError) {
+    const items = error.items.map((item) => ({
+      ...item,
+      attr: item.attr ? CART_ATTRS.reduce((attr, [from, to]) => attr.replace(from, to), item.attr) : item.attr,
+    }));
+    throw new AppError(error.statusCode, items, error.type);
+  }
+  throw error;
+};
+
+/** Extras priced by their items and answers checked against the offer's questions. */
+const extrasAndAnswers = async (
+  db: Db,
+  accountId: string,
+  experienceId: string,
+  currency: string,
+  input: Pick<CartLineInput, 'extras' | 'answers'>,
+) => {
+  const wanted = input.extras;
+  const found = new Map(
+    (await extrasOfOffer(db, accountId, experienceId, [...new Set(wanted.map((e) => e.item_id))])).map((i) => [i.id, i]),
+  );
+  const extras: CartExtra[] = [];
+  for (const [index, extra] of wanted.entries()) {
+    const item = found.get(extra.item_id);
+    if (!item) throw invalid(`extras.${index}.item_id`, 'This extra is not sold with this offer.', 'does_not_exist');
+    if (item.currency !== currency) {
+      throw invalid(`extras.${index}.item_id`, `This extra is priced in ${item.currency}, the offer in ${currency}.`, 'currency');
+    }
+    const same = extras.find((e) => e.item_id === item.id);
+    if (same) throw invalid(`extras.${index}.item_id`, 'This extra is listed twice.', 'duplicate');
+    extras.push({
+      item_id: item.id,
+      name: item.name,
+      quantity: extra.quantity,
+      unit_price: item.priceMinor,
+      amount: item.priceMinor * extra.quantity,
+    });
+  }
+  const questions = await questionsOfOffer(db, accountId, experienceId);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const answers: CartAnswer[] = [];
+  for (const [index, answer] of input.answers.entries()) {
+    const question = byId.get(answer.question_id);
+    if (!question) throw invalid(`answers.${index}.question_id`, 'This question is not asked for this offer.', 'does_not_exist');
+    if (answer.answer !== '') answers.push({ question_id: question.id, question: question.question, answer: answer.answer });
+  }
+  const missing = questions.find((q) => q.required && q.scope === 'booking' && !answers.some((a) => a.question_id === q.id));
+  if (missing) throw invalid('answers', `Please answer: ${missing.question}`, 'required');
+  return { extras, extrasMinor: extras.reduce((sum, e) => sum + e.amount, 0), answers };
+};
+
+/** The currency the cart's other lines are in (one order, one currency). */
+const assertOneCurrency = async (db: Db, who: Who, cartId: string, currency: string, exceptLineId: string | null) => {
+  const other = (await linesOfCart(db, who.accountId, cartId)).find((v) => v.line.id !== exceptLineId);
+  if (other && other.hold.currency !== currency) {
+    throw invalid('experience_id', `This offer sells in ${currency}; the cart is in ${other.hold.currency}.`, 'currency');
+  }
+};
+
+const holdFor = (
+  db: Db,
+  who: Who,
+  lineId: string,
+  input: Pick<CartLineInput, 'experience_id' | 'rate_id' | 'availability_id' | 'units' | 'group_size'>,
+  now: Date,
+  replacesHoldId: string | null,
+) =>
+  reserve(
+    db,
+    who.accountId,
+    {
+      productId: input.experience_id,
+      availabilityId: input.availability_id,
+      rateId: input.rate_id,
+      units: input.units.map((u) => ({ pricingCategoryId: u.pricing_category_id, quantity: u.quantity })),
+      groupSize: input.group_size,
+    },
+    { now, source: 'backoffice', publicOnly: false, cartLineId: lineId, replacesHoldId },
+  ).catch(inCartSpelling);
+
+const lineView = async (db: Db, who: Who, cartId: string, lineId: string) => {
+  const view = (await linesOfCart(db, who.accountId, cartId)).find((v) => v.line.id === lineId);
+  if (!view) throw notFound('This cart line does not exist.');
+  return view;
+};
+
+export const listCartLines = async (db: Db, who: Who, cartId: string, now: Date) => {
+  const cart = await ownCart(db, who, cartId);
+  return (await linesOfCart(db, who.accountId, cart.id)).map((v) => toCartLine(v, now));
+};
+
+export const getCartLine = async (db: Db, who: Who, cartId: string, lineId: string, now: Date) => {
+  await ownCart(db, who, cartId);
+  return toCartLine(await lineView(db, who, cartId, lineId), now);
+};
+
+/** Adds a line: checks extras and answers, holds the places, then stores the line. */
+export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartLineInput, now: Date) => {
+  const cart = await ownCart(db, who, cartId);
+  const offer = await loadOffer(db, who.accountId, input.experience_id).catch(() => {
+    throw invalid('experience_id', 'This offer does not exist.', 'does_not_exist');
+  });
+  await assertOneCurrency(db, who, cart.id, offer.currency, null);
+  const priced = await extrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
+  const lineId = randomUUID();
+  const { hold } = await holdFor(db, who, lineId, input, now, null);
+  try {
+    await insertCartLine(db, {
+      id: lineId,
+      accountId: who.accountId,
+      cartId: cart.id,
+      experienceId: offer.id,
+      holdId: hold.id,
+      units: input.units,
+      groupSize: input.group_size ?? null,
+      ...priced,
+    });
+  } catch (error) {
+    // The cart went away meanwhile (emptied in another tab): do not keep places for nothing.
+    await giveBack(db, who.accountId, hold.id, now);
+    throw error;
+  }
+  return toCartLine(await lineView(db, who, cart.id, lineId), now);
+};
+
+/**
+ * Changes a line: the result is held anew (the line's own places do not count against it, the old
+ * hold is released in the same transaction). An expired line is renewed the same way.
+ */
+export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: string, patch: CartLinePatch, now: Date) => {
+  await ownCart(db, who, cartId);
+  const current = await lineView(db, who, cartId, lineId);
+  const offer = await loadOffer(db, who.accountId, current.line.experienceId);
+  const input: CartLineInput = {
+    experience_id: current.line.experienceId,
+    rate_id: patch.rate_id ?? current.hold.rateId ?? '',
+    availability_id: patch.availability_id ?? current.slot.slotKey,
+    units: patch.units ?? current.line.units,
+    group_size: patch.group_size ?? current.line.groupSize ?? undefined,
+    extras: patch.extras ?? current.line.extras.map((e) => ({ item_id: e.item_id, quantity: e.quantity })),
+    answers: patch.answers ?? current.line.answers.map((a) => ({ question_id: a.question_id, answer: a.answer })),
+  };
+  if (!input.rate_id) throw invalid('rate_id', 'Choose a rate.', 'required');
+  const priced = await extrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
+  const { hold } = await holdFor(db, who, lineId, input, now, current.hold.id);
+  const updated = await updateCartLine(db, lineId, {
+    holdId: hold.id,
+    units: input.units,
+    groupSize: input.group_size ?? null,
+    ...priced,
+  });
+  if (!updated) {
+    // Checked out or removed meanwhile: the new hold has no line to belong to.
+    await giveBack(db, who.accountId, hold.id, now);
+    throw notFound('This cart line does not exist.');
+  }
+  return toCartLine(await lineView(db, who, cartId, lineId), now);
+};
+
+export const removeCartLine = async (db: Db, who: Who, cartId: string, lineId: string, now: Date) => {
+  await ownCart(db, who, cartId);
+  const view = await lineView(db, who, cartId, lineId);
+  await giveBack(db, who.accountId, view.hold.id, now);
+  await deleteCartLine(db, lineId);
+};
