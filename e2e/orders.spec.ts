@@ -5,8 +5,7 @@ import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, screenshot, signUpOwner, toast } from './support/account.ts';
-import { apiAs } from './support/api.ts';
-import { createOffer, openOffers, writeJpeg } from './support/offers.ts';
+import { createBookableOffer, placesLeft } from './support/sales.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -33,41 +32,8 @@ test('an order booked through the public API is found, paid in two steps, cancel
   const dir = mkdtempSync(join(tmpdir(), 'orders-e2e-'));
   const owner = await signUpOwner(page);
 
-  // ── An Active offer: description, Adult and Child prices, a daily 10:00 start, an image.
-  await openOffers(page);
-  const id = await createOffer(page, 'Harbour kayak tour', 'Ticket & Passes');
-  const api = apiAs(page);
-  await api.patch(`/experiences/${id}/`, { description: 'Two hours along the harbour.' });
-  const adult = await api.post('/pricing-categories/', { name: 'Adult', type: 'adult' });
-  const child = await api.post('/pricing-categories/', { name: 'Child', type: 'child', min_age: 4, max_age: 17 });
-  const rate = await api.post('/pricing-rates/', {
-    experience_id: id,
-    name: 'Standard',
-    prices: [
-      { pricing_category_id: adult.id, price: 4000 },
-      { pricing_category_id: child.id, price: 2000 },
-    ],
-  });
-  const start = await api.post('/start-times/', {
-    experience_id: id,
-    time: '10:00',
-    weekdays: [1, 2, 3, 4, 5, 6, 7],
-    date_from: '2026-01-01',
-    date_to: null,
-    capacity: 12,
-  });
-  const image = readFileSync(await writeJpeg(dir, 'kayak.jpg', { r: 30, g: 110, b: 190 })).toString('base64');
-  const uploaded = await page.evaluate(
-    async ({ id, image }) => {
-      const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'kayak.jpg');
-      return (await fetch(`/api/experiences/${id}/images/`, { method: 'PATCH', body: form })).status;
-    },
-    { id, image },
-  );
-  expect(uploaded).toBeLessThan(300);
-  await api.patch(`/experiences/${id}/`, { status: 'active' });
+  // ── An Active offer: Adult and Child prices, a daily 10:00 start, an image.
+  const { id, adult, child, rate, start } = await createBookableOffer(page, dir, 'Harbour kayak tour');
 
   // ── A visitor reserves 2 adults + 1 child for the day after tomorrow and books.
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -155,11 +121,7 @@ test('an order booked through the public API is found, paid in two steps, cancel
   await expect(page.getByTestId('payment-status')).toHaveText('Refunded');
   await screenshot(page, 'orders-05-refunded');
 
-  const availability = await page.evaluate(
-    async ({ id, day }) => (await fetch(`/api/bookings/check-availability/?experience_id=${id}&date_from=${day}`)).json(),
-    { id, day },
-  );
-  expect(availability.results[0].available).toBe(12);
+  expect(await placesLeft(page, id, day)).toBe(12);
 
   // ── The list filter finds it as Refunded, from the URL.
   await page.goto(dashboardUrl(owner.subdomain, '/orders/list?payment_status=refunded&status=canceled'));

@@ -32,8 +32,8 @@ test('on a plan without a feature, its areas show the subscription guard, and th
   await screenshot(page, 'plan-01-guard');
   await expectNoSeriousA11yViolations(page, 'subscription guard');
   // An area the plan includes that is not built yet still says so.
-  await page.goto(dashboardUrl(owner.subdomain, '/bookings/checkout-editor'));
-  await expect(page.getByText('Checkout is not available yet — this area is being built.')).toBeVisible();
+  await page.goto(dashboardUrl(owner.subdomain, '/settings/payment-providers'));
+  await expect(page.getByText('Payment providers are not available yet — this area is being built.')).toBeVisible();
   // And an area it includes that is built opens.
   await page.goto(dashboardUrl(owner.subdomain, '/orders/list'));
   await expect(page.getByRole('table', { name: 'Orders' })).toBeVisible();

@@ -5,16 +5,23 @@ import type { RouteHandle } from '../../components/shell/navigation.ts';
 import { lazyPage } from './lazy-page.ts';
 
 const overview = () => import('../../features/bookings/pages/bookings-overview-page.tsx');
+const checkout = () => import('../../features/checkout/pages/checkout-page.tsx');
 
 const MANAGE: PermissionTitle[] = ['Manage orders'];
 const FEATURES: Feature[] = ['bookings'];
 
-/** Bookings (specification §2): a day's manifest with attendance. */
+/** Bookings (specification §2): a day's manifest with attendance, and the back-office checkout. */
 export const bookingsRoutes: RouteObject[] = [
   {
     path: 'bookings/overview',
     handle: { title: 'Bookings' } satisfies RouteHandle,
     element: <AccessGuard permissions={MANAGE} features={FEATURES} />,
     children: [{ index: true, lazy: lazyPage(overview, (m) => m.BookingsOverviewPage) }],
+  },
+  {
+    path: 'bookings/checkout-editor',
+    handle: { title: 'Checkout' } satisfies RouteHandle,
+    element: <AccessGuard permissions={['Manage cart', 'Manage orders']} features={FEATURES} />,
+    children: [{ index: true, lazy: lazyPage(checkout, (m) => m.CheckoutPage) }],
   },
 ];

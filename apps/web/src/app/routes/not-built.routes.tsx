@@ -32,7 +32,6 @@ const AREAS: Area[] = [
   },
   { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
   { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'], features: ['partners'] },
-  { path: 'bookings/checkout-editor', title: 'Checkout', plural: false, permissions: ['Manage cart'], features: ['bookings'] },
   {
     path: 'orders/editor/:orderId/booking/:bookingId',
     title: 'Booking details',

@@ -36,6 +36,7 @@ export const api = createApi({
     'Order',
     'Booking',
     'Customer',
+    'Cart',
   ],
   endpoints: () => ({}),
 });

@@ -35,6 +35,7 @@ const calledPaths = (fetchMock: ReturnType<typeof serve>) =>
 describe('initializeAuth: only an invalid session ends it', () => {
   beforeEach(() => {
     resetRefreshCounter();
+    // biome-ignore lint/suspicious/noDocumentCookie: the code under test reads this plain marker cookie
     document.cookie = `excursio_session=${Math.floor(Date.now() / 1000) + 300}`;
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });

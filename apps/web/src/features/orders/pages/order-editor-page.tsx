@@ -45,6 +45,15 @@ const Details = ({ order }: { order: OrderDetail }) => (
   </Stack>
 );
 
+/** What is left of the policy's proposal once refunds were recorded after the cancellation. */
+const proposalLeft = (order: OrderDetail, proposed: number) => {
+  const since = order.canceled_at ? new Date(order.canceled_at).getTime() : Number.POSITIVE_INFINITY;
+  const refunded = order.payments
+    .filter((p) => p.kind === 'refund' && p.status === 'succeeded' && new Date(p.created_at).getTime() >= since)
+    .reduce((sum, p) => sum + p.amount, 0);
+  return Math.max(0, proposed - refunded);
+};
+
 const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefund: number | null }) => (
   <Stack gap="lg">
     <Card withBorder radius="md" padding="md">
@@ -91,7 +100,11 @@ const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefun
         No payments recorded yet.
       </Text>
     )}
-    <PaymentForm key={`${order.payments.length}-${proposedRefund}`} order={order} proposedRefund={proposedRefund} />
+    <PaymentForm
+      key={`${order.payments.length}-${proposedRefund}`}
+      order={order}
+      proposedRefund={proposedRefund === null ? null : proposalLeft(order, proposedRefund)}
+    />
   </Stack>
 );
 

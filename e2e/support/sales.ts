@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { apiAs } from './api.ts';
+import { createOffer, openOffers, writeJpeg } from './offers.ts';
+
+/**
+ * An Active offer that sells, made through the UI (create) and the API (the rest): a description,
+ * Adult 40.00 and Child 20.00 on one rate, a daily 10:00 start of `capacity`, an image.
+ */
+export const createBookableOffer = async (page: Page, dir: string, title: string, capacity = 12) => {
+  await openOffers(page);
+  const id = await createOffer(page, title, 'Ticket & Passes');
+  const api = apiAs(page);
+  await api.patch(`/experiences/${id}/`, { description: 'Two hours along the harbour.' });
+  const adult = await api.post('/pricing-categories/', { name: 'Adult', type: 'adult' });
+  const child = await api.post('/pricing-categories/', { name: 'Child', type: 'child', min_age: 4, max_age: 17 });
+  const rate = await api.post('/pricing-rates/', {
+    experience_id: id,
+    name: 'Standard',
+    prices: [
+      { pricing_category_id: adult.id, price: 4000 },
+      { pricing_category_id: child.id, price: 2000 },
+    ],
+  });
+  const start = await api.post('/start-times/', {
+    experience_id: id,
+    time: '10:00',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    date_from: '2026-01-01',
+    date_to: null,
+    capacity,
+  });
+  const image = readFileSync(await writeJpeg(dir, 'kayak.jpg', { r: 30, g: 110, b: 190 })).toString('base64');
+  const uploaded = await page.evaluate(
+    async ({ id, image }) => {
+      const bytes = Uint8Array.from(atob(image), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'kayak.jpg');
+      return (await fetch(`/api/experiences/${id}/images/`, { method: 'PATCH', body: form })).status;
+    },
+    { id, image },
+  );
+  expect(uploaded).toBeLessThan(300);
+  await api.patch(`/experiences/${id}/`, { status: 'active' });
+  return { id, adult, child, rate, start };
+};
+
+/** Places left on an offer's first start of `day`, as the engine says. */
+export const placesLeft = (page: Page, id: string, day: string) =>
+  page.evaluate(
+    async ({ id, day }) =>
+      (await (await fetch(`/api/bookings/check-availability/?experience_id=${id}&date_from=${day}`)).json()).results[0]
+        .available as number,
+    { id, day },
+  );
