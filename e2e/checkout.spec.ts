@@ -92,6 +92,21 @@ test('a phone booking in the checkout: 2 adults + 1 child tomorrow at 10:00, pai
   await expect(page.getByText('Grace Hopper')).toBeVisible();
   await screenshot(page, 'checkout-03-order');
 
+  // ── The booking's own page, on a phone: who, the party, and attendance in one tap.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('link', { name: 'Booking details' }).click();
+  await expect(page).toHaveURL(/\/orders\/editor\/[0-9a-f-]{36}\/booking\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Harbour kayak tour' })).toBeVisible();
+  await expect(page.getByText('3 participants')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'grace.checkout@example.test' })).toHaveAttribute(
+    'href',
+    'mailto:grace.checkout@example.test',
+  );
+  await expect(page.getByRole('radio', { name: 'Open' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'booking details');
+  await screenshot(page, 'checkout-03b-booking-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // ── The capacity overview shows the places taken.
   await page.goto(dashboardUrl(owner.subdomain, `/capacity/overview?date=${day}`));
   const morning = page.getByRole('table', { name: 'Slots of the day' }).locator('tbody tr').filter({ hasText: '10:00' });

@@ -116,6 +116,10 @@ export const orderLine = z.object({
       party: z.array(z.object({ pricing_category_id: id, quantity: z.number().int(), unit_price: money, amount: money })),
     })
     .nullable(),
+  /** Extras sold with the booking, at the item's price then. */
+  extras: z.array(z.object({ item_id: id, name: z.string(), quantity: z.number().int(), unit_price: money, amount: money })),
+  /** Answers to the offer's booking questions, as given at checkout. */
+  answers: z.array(z.object({ question_id: id, question: z.string(), answer: z.string() })),
   canceled_at: timestamp.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;

@@ -12,9 +12,10 @@ import { createAccount, createMember, type TestUser, useAccount } from '../../te
 const t = useTestApp();
 const a = useAccount(t);
 const DAY = '2026-12-01';
+const NOW = new Date('2026-11-30T09:00:00Z');
 
 beforeEach(async () => {
-  t.clock.now = new Date('2026-11-30T09:00:00Z');
+  t.clock.now = NOW;
   // Every test starts with an empty cart (one cart per user, and the account is shared by the file).
   await send('DELETE', `/api/cart/${(await cartOf(t, a.owner)).id}/`);
 });
@@ -61,7 +62,7 @@ describe('the cart', () => {
       total: 8500,
       hold: { active: true },
     });
-    expect(new Date(line.hold.expires_at).getTime()).toBeGreaterThan(t.clock.now.getTime());
+    expect(new Date(line.hold.expires_at).getTime()).toBeGreaterThan(NOW.getTime());
     expect(await available(offer)).toBe(7);
     // Its own hold does not count when the line is being edited.
     expect(await available(offer, line.id)).toBe(10);
@@ -210,7 +211,7 @@ describe('POST /api/orders/ (checkout)', () => {
     expectError(await checkout({ cart_id: cart.id, customer_id: customer.id, total: 1 }), 400, {});
     expect(await t.db.select().from(orders).where(eq(orders.accountId, a.account.id))).toHaveLength(before);
     // A hold that expired is refused; changing the line holds it again and the order goes through.
-    t.clock.now = new Date(t.clock.now.getTime() + 24 * 60 * 60_000 - 60 * 60_000);
+    t.clock.now = new Date(NOW.getTime() + 23 * 60 * 60_000);
     expectError(await checkout({ cart_id: cart.id, customer_id: customer.id }), 409, { code: 'hold_expired' });
     const [line] = (await cartOf(t, a.owner)).lines;
     expect((await send('GET', `/api/cart/${cart.id}/lines/${line.id}/`)).json().hold.active).toBe(false);

@@ -37,6 +37,8 @@ export const toOrderLine = ({ line, booking, startsAt, localDate, timeZone }: Li
           party: booking.party,
         }
       : null,
+  extras: line.extras,
+  answers: line.answers,
   canceled_at: line.canceledAt?.toISOString() ?? null,
 });
 

@@ -32,12 +32,6 @@ const AREAS: Area[] = [
   },
   { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
   { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'], features: ['partners'] },
-  {
-    path: 'orders/editor/:orderId/booking/:bookingId',
-    title: 'Booking details',
-    permissions: ['Manage orders'],
-    features: ['orders'],
-  },
   { path: 'resales/overview', title: 'Resales', permissions: ['Manage orders'], features: ['resales'] },
   { path: 'settings/payment-providers', title: 'Payment providers', permissions: ['Manage account'] },
   {

@@ -1,7 +1,9 @@
 import { ATTENDANCE_STATUS_LABELS, type OrderDetail } from '@excursio/contract/orders';
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format/format.ts';
+import { bookingPath } from './order-paths.ts';
 
 const localStart = (startsAt: string, timeZone: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startsAt));
@@ -21,6 +23,14 @@ export const OrderLines = ({ order }: { order: OrderDetail }) => (
                   {line.booking.participants} {line.booking.participants === 1 ? 'participant' : 'participants'} · attendance{' '}
                   {ATTENDANCE_STATUS_LABELS[line.booking.attendance_status]}
                 </Text>
+                {line.extras.map((e) => (
+                  <Text key={e.item_id} size="sm" c="dimmed">
+                    + {e.quantity} × {e.name}
+                  </Text>
+                ))}
+                <Anchor component={Link} to={bookingPath(order.id, line.booking.id)} size="sm" w="fit-content">
+                  Booking details
+                </Anchor>
               </>
             ) : null}
           </Stack>
