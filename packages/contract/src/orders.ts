@@ -150,10 +150,35 @@ export const orderDetail = order.extend({
   payments: z.array(orderPayment),
   /** What can still be refunded: paid − refunded − pending refunds. */
   refundable: money,
+  /** The checkout that produced it: `GET /api/order?session_id=` answers its public summary. */
+  session_id: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 export const bookResponse = orderDetail;
+
+/** GET /api/order?session_id= — what a confirmation page may show a visitor, nothing more. */
+export const orderSessionQuery = z.strictObject({ session_id: z.string().min(16).max(255) });
+export const publicOrder = z.object({
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  currency: z.string(),
+  total: money,
+  first_name: z.string(),
+  bookings: z.array(
+    z.object({
+      title: z.string(),
+      status: z.enum(BOOKING_STATUSES),
+      starts_at: timestamp,
+      local_date: z.string(),
+      time_zone: z.string(),
+      participants: z.number().int(),
+    }),
+  ),
+  created_at: timestamp,
+});
+export type PublicOrder = z.infer<typeof publicOrder>;
 
 export const ORDER_ORDERING = ['created_at', 'number', 'total'] as const;
 /** List filters; each also accepts its label in any case, and 'All' / 'All time' / '' for none. */

@@ -54,11 +54,17 @@ export const orders = pgTable(
         sql`lower(number::text || ' ' || contact_first_name || ' ' || contact_last_name || ' ' || contact_email)`,
       ),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /**
+     * The checkout that produced the order (an unguessable token; a card provider's session id once
+     * card checkout exists): `GET /api/order?session_id=` finds it for a confirmation page.
+     */
+    checkoutSessionId: text('checkout_session_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_account_number_key').on(t.accountId, t.number),
+    uniqueIndex('orders_account_checkout_session_key').on(t.accountId, t.checkoutSessionId),
     index('orders_customer_idx').on(t.customerId),
     index('orders_account_created_idx').on(t.accountId, t.createdAt),
     index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -1,4 +1,4 @@
-import type { Order, OrderDetail, OrderLine, OrderPayment } from '@excursio/contract/orders';
+import type { Order, OrderDetail, OrderLine, OrderPayment, PublicOrder } from '@excursio/contract/orders';
 import { orderMoney } from './money.ts';
 import type { linesOfOrder, OrderRow, PaymentRow } from './orders.repository.ts';
 
@@ -69,4 +69,30 @@ export const toOrderDetail = (o: OrderRow, lines: LineRow[], movements: PaymentR
   lines: lines.map(toOrderLine),
   payments: movements.map(toPayment),
   refundable: orderMoney(o.totalMinor, movements).refundableMinor,
+  session_id: o.checkoutSessionId,
+});
+
+/** The confirmation page's view: the reference, the state, what was booked — no contact details beyond a first name. */
+export const toPublicOrder = (o: OrderRow, lines: LineRow[]): PublicOrder => ({
+  reference: orderReference(o.number),
+  status: o.status,
+  payment_status: o.paymentStatus,
+  currency: o.currency,
+  total: o.totalMinor,
+  first_name: o.contactFirstName,
+  bookings: lines.flatMap(({ line, booking, startsAt, localDate, timeZone }) =>
+    booking && startsAt && localDate
+      ? [
+          {
+            title: line.description,
+            status: booking.status,
+            starts_at: startsAt.toISOString(),
+            local_date: localDate,
+            time_zone: timeZone ?? 'UTC',
+            participants: booking.participants,
+          },
+        ]
+      : [],
+  ),
+  created_at: o.createdAt.toISOString(),
 });

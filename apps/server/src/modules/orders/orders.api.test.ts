@@ -267,3 +267,46 @@ describe('cancelling', () => {
     expect(row.status).toBe('canceled');
   });
 });
+
+describe('GET /api/order?session_id=', () => {
+  it('answers the public summary of the order a checkout made, only on its organization, nothing else', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
+    const order = await createOrder(t, a, offer, DAY);
+    expect(order.session_id).toMatch(/^cs_[\w-]{32}$/);
+    const res = await t.app.inject({ url: `/api/order?session_id=${order.session_id}`, headers: hostHeaders(a.subdomain) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      reference: order.reference,
+      status: 'confirmed',
+      payment_status: 'not_paid',
+      currency: 'EUR',
+      total: 8500,
+      first_name: 'Ada',
+      bookings: [
+        {
+          title: offer.offer.title,
+          status: 'confirmed',
+          starts_at: order.lines[0].booking.starts_at,
+          local_date: DAY,
+          time_zone: order.lines[0].booking.time_zone,
+          participants: 3,
+        },
+      ],
+      created_at: order.created_at,
+    });
+    const b = await createAccount(t);
+    expectError(
+      await t.app.inject({ url: `/api/order?session_id=${order.session_id}`, headers: hostHeaders(b.subdomain) }),
+      404,
+      {},
+    );
+    expectError(
+      await t.app.inject({ url: `/api/order?session_id=cs_${'x'.repeat(32)}`, headers: hostHeaders(a.subdomain) }),
+      404,
+      { detail: 'No order was made by this checkout.' },
+    );
+    expectError(await t.app.inject({ url: '/api/order?session_id=short', headers: hostHeaders(a.subdomain) }), 400, {
+      attr: 'session_id',
+    });
+  });
+});

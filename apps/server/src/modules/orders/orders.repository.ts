@@ -41,6 +41,14 @@ export const findOrder = async (db: Executor, accountId: string, orderId: string
       .where(and(eq(orders.accountId, accountId), eq(orders.id, orderId)))
   )[0] ?? null;
 
+export const findOrderBySession = async (db: Executor, accountId: string, sessionId: string) =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.checkoutSessionId, sessionId)))
+  )[0] ?? null;
+
 /** Locks the order row: every change of an order's lines or money runs behind it. */
 export const lockOrder = async (tx: Executor, accountId: string, orderId: string) =>
   (

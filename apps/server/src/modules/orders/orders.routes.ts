@@ -10,7 +10,9 @@ import {
   orderLine,
   orderListFilters,
   orderPayment,
+  orderSessionQuery,
   paymentInput,
+  publicOrder,
 } from '@excursio/contract/orders';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
@@ -28,6 +30,7 @@ import {
   listOrdersPage,
   listPayments,
   orderFilterOptions,
+  orderOfSession,
   recordPayment,
 } from './orders.service.ts';
 
@@ -217,6 +220,21 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       reply.code(201);
       return toPayment(payment);
     },
+  );
+
+  app.get(
+    '/api/order',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['public booking'],
+        summary:
+          'The order a checkout produced, for its confirmation page: reference, state, what was booked (the session id is the key)',
+        querystring: orderSessionQuery,
+        response: { 200: publicOrder, ...errors },
+      },
+    },
+    async (request) => orderOfSession(db, await publicAccountOf(db, request.subdomain), request.query.session_id),
   );
 
   app.post(

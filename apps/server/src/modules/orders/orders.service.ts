@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CreateOrderInput } from '@excursio/contract/cart';
 import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
@@ -9,10 +10,11 @@ import { buyerForOrder, customerForContact } from '../customers/customers.servic
 import { cartPrice } from './cart-price.ts';
 import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
-import { toOrder, toOrderDetail } from './order-wire.ts';
+import { toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
 import {
   cancelOrderLineRow,
   findOrder,
+  findOrderBySession,
   findPaymentByKey,
   insertOrder,
   insertOrderLine,
@@ -51,6 +53,16 @@ export const getOrder = async (db: Db, accountId: string, orderId: string) => {
   return orderDetail(db, accountId, order);
 };
 
+/** An unguessable id for the checkout that makes an order (the confirmation page's key). */
+const newCheckoutSession = () => `cs_${randomBytes(24).toString('base64url')}`;
+
+/** GET /api/order?session_id=: the public summary of the order a checkout produced. */
+export const orderOfSession = async (db: Db, accountId: string, sessionId: string) => {
+  const order = await findOrderBySession(db, accountId, sessionId);
+  if (!order) throw notFound('No order was made by this checkout.');
+  return toPublicOrder(order, await linesOfOrder(db, accountId, order.id));
+};
+
 /**
  * POST /api/1/book/: turns a hold into a confirmed order of one booking, exactly once (the hold's
  * conversion is the engine's; a second attempt finds it converted and is refused).
@@ -82,6 +94,7 @@ export const bookHold = async (
       paymentStatus: orderMoney(booking.totalMinor, []).status,
       // The app's clock (the date ranges of the list are measured on it).
       createdAt: options.now,
+      checkoutSessionId: newCheckoutSession(),
     });
     await insertOrderLine(tx, {
       accountId,
@@ -137,6 +150,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       totalMinor: price.totalMinor,
       paymentStatus: orderMoney(price.totalMinor, []).status,
       createdAt: now,
+      checkoutSessionId: newCheckoutSession(),
     });
     for (const [index, view] of views.entries()) {
       const booking = await convertHoldInTx(tx, accountId, view.hold.id, { now, status: 'confirmed' });

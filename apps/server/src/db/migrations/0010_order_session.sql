@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "checkout_session_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_account_checkout_session_key" ON "orders" USING btree ("account_id","checkout_session_id");
