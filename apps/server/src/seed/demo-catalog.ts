@@ -17,6 +17,9 @@ import { DEMO_PICTURES, demoPicture } from './demo-pictures.ts';
 
 const TOUR_ZONE = 'Europe/Lisbon';
 
+/** How far back the demo's history (schedule, past orders) reaches. */
+export const DEMO_HISTORY_DAYS = 28;
+
 /** The local date (epoch day) in a zone at an instant. */
 export const demoToday = (timeZone: string, now: Date) => zoneTimeline(timeZone).localDayAt(now.getTime());
 
@@ -125,14 +128,16 @@ export const seedDemoCatalog = async (
       { pricing_category_id: child.id, price: 1500, net_price: 1200 },
     ],
   });
-  // The schedule starts on the day the demo is created (in the offer's zone) and never ends, so the
-  // calendar and the booking screens have starts in every coming month, whenever the server runs.
+  // The schedule started four weeks before the demo was created (in the offer's zone; the demo's
+  // past orders ran on it) and never ends, so the calendar and the booking screens have starts in
+  // every coming month, whenever the server runs.
   const now = new Date();
   const today = demoToday(TOUR_ZONE, now);
+  const since = formatIsoDate(today - DEMO_HISTORY_DAYS);
   const { results: lines } = await replaceSchedule(db, accountId, tour.id, {
     start_times: [
-      { time: '10:00', weekdays: [1, 2, 3, 4, 5, 6, 7], date_from: formatIsoDate(today), date_to: null, capacity: 15 },
-      { time: '16:00', weekdays: [5, 6, 7], date_from: formatIsoDate(today), date_to: null, capacity: 15 },
+      { time: '10:00', weekdays: [1, 2, 3, 4, 5, 6, 7], date_from: since, date_to: null, capacity: 15 },
+      { time: '16:00', weekdays: [5, 6, 7], date_from: since, date_to: null, capacity: 15 },
     ],
   });
   const storage = createStorage(config);

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
-import { formatIsoDate } from '../modules/availability/local-date.ts';
+import { DAY_MS, formatIsoDate } from '../modules/availability/local-date.ts';
 import { reserve } from '../modules/availability/reservations.service.ts';
 import { createCustomer } from '../modules/customers/customers.service.ts';
+import { markAttendance } from '../modules/orders/bookings.service.ts';
 import { bookHold, cancelOrder, recordPayment } from '../modules/orders/orders.service.ts';
 
 type Sold = {
@@ -28,7 +29,10 @@ const PEOPLE = [
   ['Ana', 'García', 'ana.garcia@example.es', '+34 612 34 56 78', 'ES', 'es', false],
 ] as const;
 
-/** The demo's sales in the coming days: who booked which morning walk, and what they paid. */
+/**
+ * The demo's sales: who booked which morning walk (days from today; past ones were booked a few
+ * days before their start and have their attendance taken), and what they paid.
+ */
 const ORDERS: {
   day: number;
   who: number;
@@ -37,7 +41,15 @@ const ORDERS: {
   paid?: 'all' | 'deposit';
   card?: boolean;
   cancel?: boolean;
+  attended?: 'arrived' | 'no_show';
 }[] = [
+  { day: -24, who: 9, adults: 2, paid: 'all', attended: 'arrived' },
+  { day: -17, who: 10, adults: 2, children: 2, paid: 'all', card: true, attended: 'arrived' },
+  { day: -12, who: 11, adults: 1, paid: 'all', attended: 'no_show' },
+  { day: -9, who: 2, adults: 3, paid: 'all', attended: 'arrived' },
+  { day: -5, who: 7, adults: 2, paid: 'all', attended: 'arrived' },
+  { day: -3, who: 0, adults: 2, paid: 'all', card: true, attended: 'arrived' },
+  { day: -1, who: 5, adults: 4, children: 1, paid: 'deposit', attended: 'arrived' },
   { day: 1, who: 0, adults: 2, children: 1, paid: 'all' },
   { day: 1, who: 1, adults: 1, paid: 'deposit' },
   { day: 3, who: 2, adults: 2 },
@@ -66,6 +78,8 @@ export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: 
   const morning = sold.lines.find((l) => l.time === '10:00') ?? sold.lines[0];
   for (const [i, o] of ORDERS.entries()) {
     const [first_name, last_name, email, phone] = PEOPLE[o.who];
+    // A past order was made (and paid) four days before its start, at noon UTC; the rest today.
+    const at = o.day < 0 ? new Date((sold.today + o.day - 4) * DAY_MS + 12 * 3_600_000) : now;
     const { hold } = await reserve(
       db,
       accountId,
@@ -78,16 +92,13 @@ export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: 
           ...(o.children ? [{ pricingCategoryId: sold.child.id, quantity: o.children }] : []),
         ],
       },
-      { now, source: 'backoffice', publicOnly: false },
+      { now: at, source: 'backoffice', publicOnly: false },
     );
     const order = await bookHold(
       db,
       accountId,
       { holdId: hold.id, contact: { first_name, last_name, email, phone } },
-      {
-        now,
-        channel: 'backoffice',
-      },
+      { now: at, channel: 'backoffice' },
     );
     if (o.paid) {
       const amount = o.paid === 'all' ? order.total : Math.round(order.total / 3);
@@ -100,7 +111,7 @@ export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: 
       );
     }
     if (o.cancel) {
-      const { proposed_refund } = await cancelOrder(db, accountId, order.id, now);
+      const { proposed_refund } = await cancelOrder(db, accountId, order.id, at);
       if (proposed_refund > 0) {
         await recordPayment(
           db,
@@ -111,5 +122,7 @@ export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: 
         );
       }
     }
+    const booking = order.lines[0]?.booking;
+    if (o.attended && booking) await markAttendance(db, accountId, booking.id, o.attended, now);
   }
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts';
 import { useTestApp } from '../test/app.ts';
 import { authHeaders, userByEmail } from '../test/factories.ts';
-import { demoToday } from './demo-catalog.ts';
+import { DEMO_HISTORY_DAYS, demoToday } from './demo-catalog.ts';
 import { DEMO_SUBDOMAIN, seedDemo } from './seed.ts';
 
 const t = useTestApp();
@@ -41,8 +41,8 @@ describe('demo organization', () => {
     expect([formatIsoDate(today), formatIsoDate(today + 1)]).toContain(upcoming.results[0].date);
     const schedule = (await t.app.inject({ url: `/api/experiences/${tour.id}/start-times/`, headers })).json();
     expect(schedule.results.map((l: { date_from: string; date_to: null }) => [l.date_from, l.date_to])).toEqual([
-      [formatIsoDate(today), null],
-      [formatIsoDate(today), null],
+      [formatIsoDate(today - DEMO_HISTORY_DAYS), null],
+      [formatIsoDate(today - DEMO_HISTORY_DAYS), null],
     ]);
     expect(upcoming.results[0]).toMatchObject({ bookable: true, capacity: 15, time_zone: 'Europe/Lisbon' });
     for (const ahead of [0, 1, 2, 6]) {
@@ -73,7 +73,11 @@ describe('demo organization', () => {
     const customers = (await t.app.inject({ url: '/api/customers/?page_size=100', headers })).json();
     expect(customers.count).toBe(12);
     const orders = (await t.app.inject({ url: '/api/orders/?page_size=100', headers })).json();
-    expect(orders.count).toBe(9);
+    expect(orders.count).toBe(16);
+    // Some were made weeks ago: the date ranges have something to tell apart.
+    const lastWeek = (await t.app.inject({ url: '/api/orders/?date_range=last_7_days&page_size=100', headers })).json();
+    expect(lastWeek.count).toBeGreaterThan(0);
+    expect(lastWeek.count).toBeLessThan(16);
     const states = new Set(orders.results.map((o: { payment_status: string }) => o.payment_status));
     for (const state of ['not_paid', 'partially_paid', 'fully_paid']) expect(states).toContain(state);
     expect(orders.results.filter((o: { status: string }) => o.status === 'canceled')).toHaveLength(1);
@@ -82,5 +86,8 @@ describe('demo organization', () => {
     expect(tomorrow).toMatchObject({ time: '10:00', booked: 4 });
     const manifest = (await t.app.inject({ url: `/api/bookings/by-date/?date=${formatIsoDate(today + 1)}`, headers })).json();
     expect(manifest.count).toBe(2);
+    // The past has its check-ins.
+    const past = (await t.app.inject({ url: `/api/bookings/by-date/?date=${formatIsoDate(today - 24)}`, headers })).json();
+    expect(past.results).toEqual([expect.objectContaining({ attendance_status: 'arrived', phase: 'completed' })]);
   });
 });
