@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -34,6 +33,7 @@ import { formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import classes from './booking-picker.module.css';
 import { pricingOptionsParam, slotLabel } from './checkout-format.ts';
+import { QuestionInput } from './question-input.tsx';
 
 const Step = ({ n, title, children }: { n: number; title: string; children: React.ReactNode }) => (
   <Stack gap="xs">
@@ -271,12 +271,11 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
         {slot && questions.data?.results.length ? (
           <Step n={extras.length ? 6 : 5} title="Questions">
             {questions.data.results.map((q) => (
-              <TextInput
+              <QuestionInput
                 key={q.id}
-                label={q.question}
-                withAsterisk={q.required}
+                question={q}
                 value={draft.answers[q.id] ?? ''}
-                onChange={(event) => set({ answers: { ...draft.answers, [q.id]: event.currentTarget.value } })}
+                onChange={(answer) => set({ answers: { ...draft.answers, [q.id]: answer } })}
               />
             ))}
           </Step>
