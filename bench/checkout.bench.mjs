@@ -6,7 +6,7 @@ import { benchTarget, percentiles, writeReport } from './support.mjs';
 
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 300);
 const { origin, http, startServer, signIn } = benchTarget({
-  port: 3230,
+  port: 3240,
   database: 'excursio_bench_checkout',
   dataDir: 'data/bench-checkout',
 });
