@@ -12,7 +12,11 @@ export const expectError = (
   res: LightMyRequestResponse,
   status: number,
   item: ErrorItem,
-  type: 'validation_error' | 'client_error' = status === 400 ? 'validation_error' : 'client_error',
+  type: 'validation_error' | 'client_error' | 'server_error' = status === 400
+    ? 'validation_error'
+    : status >= 500
+      ? 'server_error'
+      : 'client_error',
 ) => {
   const context = `${res.statusCode} ${res.body}`;
   expect(res.statusCode, context).toBe(status);

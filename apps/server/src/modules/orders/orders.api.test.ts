@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
@@ -7,6 +7,8 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
+import { cardProviderForTests } from './orders.service.ts';
+import { type PaymentProvider, type ProviderResult, testModeProvider } from './payment-provider.ts';
 
 const t = useTestApp();
 const a = useAccount(t);
@@ -219,6 +221,53 @@ describe('payments and refunds', () => {
       attr: 'idempotency_key',
       code: 'idempotency_key_reused',
     });
+  });
+});
+
+describe('card payments through the provider', () => {
+  afterEach(() => {
+    cardProviderForTests.current = null;
+  });
+  const provider = (charge: PaymentProvider['charge']): PaymentProvider => ({ ...testModeProvider, charge });
+
+  it('calls the provider outside any transaction: the order takes other payments while it answers', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY);
+    let answer: (result: ProviderResult) => void = () => {};
+    let called: () => void = () => {};
+    const calledYet = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    cardProviderForTests.current = provider(() => {
+      called();
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    const card = pay(order.id, { method: 'card', amount: 5000 });
+    await calledYet;
+    // The card movement is pending meanwhile; a cash payment on the same order goes through.
+    const pending = (await get(`/api/orders/${order.id}/`)).json();
+    expect(pending.payments).toEqual([expect.objectContaining({ method: 'card', status: 'pending' })]);
+    expect(pending.payment_status).toBe('not_paid');
+    expect((await pay(order.id, { method: 'cash', amount: 1000 })).statusCode).toBe(201);
+    answer({ status: 'succeeded', reference: 'ch_1' });
+    const res = await card;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'succeeded', method: 'card' });
+    expect((await get(`/api/orders/${order.id}/`)).json()).toMatchObject({ paid: 6000, payment_status: 'partially_paid' });
+  });
+
+  it('records a failed charge as failed, answers 502, and the order stays unpaid', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY);
+    cardProviderForTests.current = provider(async () => {
+      throw new Error('network down');
+    });
+    expectError(await pay(order.id, { method: 'card', amount: 8500 }), 502, { code: 'provider_failed' }, 'server_error');
+    const after = (await get(`/api/orders/${order.id}/`)).json();
+    expect(after).toMatchObject({ paid: 0, payment_status: 'not_paid' });
+    expect(after.payments).toEqual([expect.objectContaining({ method: 'card', status: 'failed' })]);
   });
 });
 

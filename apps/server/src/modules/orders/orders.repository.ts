@@ -119,6 +119,20 @@ export const insertPayment = async (tx: Executor, values: typeof payments.$infer
   (await tx.insert(payments).values(values).returning())[0];
 
 /** `#1042` is a reference: that order alone. Anything else: contained in number, contact name or email. */
+/** A pending movement's outcome from the provider (the only change a movement ever gets). */
+export const settlePayment = async (
+  tx: Executor,
+  paymentId: string,
+  values: Pick<typeof payments.$inferInsert, 'status' | 'providerReference'>,
+) =>
+  (
+    await tx
+      .update(payments)
+      .set(values)
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning()
+  )[0];
+
 export const searchOrders = (term: string | undefined) => {
   if (!term) return undefined;
   const reference = /^#(\d{1,9})$/.exec(term.trim());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CreateOrderInput } from '@excursio/contract/cart';
 import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
-import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { offersForAvailability } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { deleteLinesOfCart, linesOfCart, lockCart } from '../cart/cart.repository.ts';
@@ -28,6 +28,7 @@ import {
   type PaymentRow,
   paymentsOfOrder,
   paymentsOfOrders,
+  settlePayment,
   updateOrder,
 } from './orders.repository.ts';
 import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
@@ -41,8 +42,12 @@ import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
 /** Test-only: record money without the order's lock, to show the refund race the lock prevents. */
 export const unsafeTesting = { skipOrderLock: false };
 
-/** The provider card payments go through (the card-payments issue makes this per organization). */
-const cardProvider: PaymentProvider = testModeProvider;
+/**
+ * The provider card payments go through (the card-payments issue makes this per organization).
+ * Tests may put a provider of their own in (one that fails, or answers when told).
+ */
+export const cardProviderForTests: { current: PaymentProvider | null } = { current: null };
+const cardProvider = (): PaymentProvider => cardProviderForTests.current ?? testModeProvider;
 
 export const orderDetail = async (db: Executor, accountId: string, order: OrderRow): Promise<OrderDetail> =>
   toOrderDetail(order, await linesOfOrder(db, accountId, order.id), await paymentsOfOrder(db, accountId, order.id));
@@ -266,11 +271,14 @@ export const recordPayment = async (
   };
   const earlier = await recorded(db);
   if (earlier) return earlier;
-  return db.transaction(async (tx) => {
+  const viaProvider = input.method === 'card';
+  // 1. Behind the order's lock: checked against what was paid, and recorded — as pending when a
+  //    provider must still answer (a pending refund already counts against what can be refunded).
+  const { payment, currency } = await db.transaction(async (tx) => {
     const order = await (unsafeTesting.skipOrderLock ? findOrder : lockOrder)(tx, accountId, orderId);
     if (!order) throw notFound('This order does not exist.');
     const again = await recorded(tx);
-    if (again) return again;
+    if (again) return { payment: again, currency: order.currency };
     const movements = await paymentsOfOrder(tx, accountId, orderId);
     const money = orderMoney(order.totalMinor, movements);
     if (input.kind === 'refund') {
@@ -279,31 +287,51 @@ export const recordPayment = async (
     } else if (order.status === 'canceled') {
       throw refusedByState('order_canceled', 'This order is canceled: it takes no more payments.');
     }
-    const viaProvider = input.method === 'card';
-    const outcome = viaProvider
-      ? await cardProvider[input.kind === 'refund' ? 'refund' : 'charge']({
-          amountMinor: input.amount,
-          currency: order.currency,
-          idempotencyKey: `${accountId}:${input.idempotency_key}`,
-        })
-      : { status: 'succeeded' as const, reference: null };
-    const payment = await insertPayment(tx, {
+    const inserted = await insertPayment(tx, {
       accountId,
       orderId,
       kind: input.kind,
       method: input.method,
       amountMinor: input.amount,
-      status: outcome.status,
-      provider: viaProvider ? cardProvider.name : 'manual',
-      providerReference: outcome.reference,
+      status: viaProvider ? 'pending' : 'succeeded',
+      provider: viaProvider ? cardProvider().name : 'manual',
       idempotencyKey: input.idempotency_key,
       note: input.note ?? '',
       createdByUserId: options.userId,
     });
     const canceled = order.status === 'canceled';
-    await updateOrder(tx, orderId, { paymentStatus: orderMoney(order.totalMinor, [...movements, payment], { canceled }).status });
-    return payment;
+    await updateOrder(tx, orderId, {
+      paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
+    });
+    return { payment: inserted, currency: order.currency };
   });
+  if (payment.status !== 'pending' || !viaProvider) return payment;
+  // 2. The provider is called outside any transaction: no lock or connection waits on the network.
+  //    The idempotency key (ours, per organization) makes a retried call the same charge.
+  const provider = cardProvider();
+  const outcome = await provider[input.kind === 'refund' ? 'refund' : 'charge']({
+    amountMinor: input.amount,
+    currency,
+    idempotencyKey: `${accountId}:${input.idempotency_key}`,
+  }).catch(() => ({ status: 'failed' as const, reference: null }));
+  // 3. Its answer is recorded behind the lock again, and the order's payment status follows.
+  const settled = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, accountId, orderId);
+    if (!order) throw notFound('This order does not exist.');
+    const row =
+      (await settlePayment(tx, payment.id, { status: outcome.status, providerReference: outcome.reference })) ?? payment;
+    const movements = await paymentsOfOrder(tx, accountId, orderId);
+    await updateOrder(tx, orderId, {
+      paymentStatus: orderMoney(order.totalMinor, movements, { canceled: order.status === 'canceled' }).status,
+    });
+    return row;
+  });
+  if (settled.status === 'failed') {
+    throw new AppError(502, [
+      { code: 'provider_failed', detail: 'The card payment did not go through: nothing was charged.', attr: null },
+    ]);
+  }
+  return settled;
 };
 
 /** A page of orders (newest first unless ordered otherwise), each with its money. */
