@@ -27,6 +27,8 @@ export type OfferForAvailability = {
   minGroupSize: number;
   maxGroupSize: number | null;
   holdMinutes: number;
+  /** `on_request`: its bookings wait for the operator to confirm (or decline) them. */
+  confirmationMode: 'instant' | 'on_request';
   startTimes: { id: string; time: string; weekdays: number[]; dateFrom: string; dateTo: string | null; capacity: number }[];
   rates: {
     id: string;
@@ -59,6 +61,7 @@ const offerColumns = {
   minGroupSize: experiences.minGroupSize,
   maxGroupSize: experiences.maxGroupSize,
   holdMinutes: baseAccounts.holdMinutes,
+  confirmationMode: experiences.confirmationMode,
   startTimes: sql<OfferForAvailability['startTimes']>`coalesce((
     select json_agg(json_build_object('id', st.id, 'time', st.time, 'weekdays', st.weekdays, 'dateFrom', st.date_from,
       'dateTo', st.date_to, 'capacity', st.capacity) order by st.time, st.id)

@@ -169,3 +169,25 @@ export const bookingStatusOf = async (db: Executor, accountId: string, bookingId
       .from(bookings)
       .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)))
   )[0]?.status ?? null;
+
+/** Confirms the bookings of an order that wait for confirmation (on-request offers); answers how many. */
+export const confirmBookingsOfOrder = async (tx: Executor, accountId: string, orderId: string) =>
+  (
+    await tx
+      .update(bookings)
+      .set({ status: 'confirmed' })
+      .where(
+        and(
+          eq(bookings.accountId, accountId),
+          eq(bookings.status, 'created'),
+          inArray(
+            bookings.id,
+            tx
+              .select({ id: orderLines.bookingId })
+              .from(orderLines)
+              .where(and(eq(orderLines.orderId, orderId), eq(orderLines.status, 'active'))),
+          ),
+        ),
+      )
+      .returning({ id: bookings.id })
+  ).length;

@@ -271,6 +271,42 @@ describe('card payments through the provider', () => {
   });
 });
 
+describe('on-request offers', () => {
+  it('book as Created (places taken) until the operator confirms; a second confirm is refused', async () => {
+    const offer = await createSellableOffer(t, a, {
+      lines: [{ time: '10:00', capacity: 10 }],
+      overrides: { confirmationMode: 'on_request' },
+    });
+    const order = await createOrder(t, a, offer, DAY);
+    expect(order.status).toBe('created');
+    expect(order.lines[0].booking.status).toBe('created');
+    expect(await remaining(offer)).toBe(7);
+    const unconfirmed = (await get('/api/orders/?status=unconfirmed&page_size=100')).json();
+    expect(unconfirmed.results.map((o: { id: string }) => o.id)).toContain(order.id);
+    const res = await post(`/api/orders/${order.id}/confirm/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'confirmed', lines: [{ booking: { status: 'confirmed' } }] });
+    expectError(await post(`/api/orders/${order.id}/confirm/`), 409, { code: 'order_not_waiting' });
+    expectError(await post(`/api/orders/${order.id}/decline/`), 409, { code: 'order_not_waiting' });
+  });
+
+  it('declined: canceled, places back, everything paid proposed for refund whatever the policy', async () => {
+    const offer = await createSellableOffer(t, a, {
+      lines: [{ time: '10:00', capacity: 10 }],
+      overrides: { confirmationMode: 'on_request' },
+    });
+    await usePolicy(t, a, offer, [{ hours_before: 0, refund_percent: 0 }]);
+    const order = await createOrder(t, a, offer, DAY);
+    expect((await pay(order.id, { method: 'cash', amount: 3000 })).statusCode).toBe(201);
+    const res = await post(`/api/orders/${order.id}/decline/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ proposed_refund: 3000, order: { status: 'canceled' } });
+    expect(await remaining(offer)).toBe(10);
+    const clerk = await createMember(t, a, ['View experiences']);
+    expectError(await post(`/api/orders/${order.id}/confirm/`, {}, clerk.headers), 403, {});
+  });
+});
+
 describe('cancelling', () => {
   it('gives the places back once and proposes the refund of the policy for the hours left', async () => {
     const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });

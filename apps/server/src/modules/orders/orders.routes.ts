@@ -26,6 +26,8 @@ import {
   cancelOrder,
   cancelOrderLine,
   checkoutCart,
+  confirmOrder,
+  declineOrder,
   getOrder,
   listOrdersPage,
   listPayments,
@@ -128,6 +130,35 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request) => cancelOrder(db, principalOf(request).accountId, request.params.id, ctx.clock()),
+  );
+
+  app.post(
+    '/api/orders/:id/confirm/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: 'Confirm an order waiting for confirmation (on-request offers): its bookings become Confirmed',
+        params: orderParams,
+        response: { 200: orderDetail, ...errors },
+      },
+    },
+    async (request) => confirmOrder(db, principalOf(request).accountId, request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/decline/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          'Decline an order waiting for confirmation: canceled, its places come back, everything paid is proposed for refund',
+        params: orderParams,
+        response: { 200: cancelOrderResponse, ...errors },
+      },
+    },
+    async (request) => declineOrder(db, principalOf(request).accountId, request.params.id, ctx.clock()),
   );
 
   app.get(

@@ -3,10 +3,11 @@ import type { CreateOrderInput } from '@excursio/contract/cart';
 import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
-import { offersForAvailability } from '../availability/availability.repository.ts';
+import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { deleteLinesOfCart, linesOfCart, lockCart } from '../cart/cart.repository.ts';
 import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
+import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { cartPrice } from './cart-price.ts';
 import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
@@ -79,7 +80,9 @@ export const bookHold = async (
   options: { now: Date; channel: OrderRow['channel']; sellerUserId?: string | null },
 ) => {
   const order = await db.transaction(async (tx) => {
-    const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status: 'confirmed' });
+    const [held] = await offersOfHold(tx, accountId, input.holdId);
+    const status = statusFor(held ? [held] : []);
+    const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status });
     const [offer] = await offersForAvailability(tx, accountId, { experienceId: booking.experienceId });
     const customerId = await customerForContact(tx, accountId, input.contact);
     const created = await insertOrder(tx, {
@@ -93,7 +96,7 @@ export const bookHold = async (
       contactEmail: input.contact.email,
       contactPhone: input.contact.phone ?? '',
       note: input.note ?? '',
-      status: 'confirmed',
+      status,
       currency: booking.currency,
       totalMinor: booking.totalMinor,
       paymentStatus: orderMoney(booking.totalMinor, []).status,
@@ -112,6 +115,45 @@ export const bookHold = async (
     return created;
   });
   return orderDetail(db, accountId, order);
+};
+
+/** An order (or booking) of on-request offers waits as Created until the operator confirms it. */
+const statusFor = (offers: readonly Pick<OfferForAvailability, 'confirmationMode'>[]) =>
+  offers.some((o) => o.confirmationMode === 'on_request') ? ('created' as const) : ('confirmed' as const);
+
+/** Confirms an order waiting for confirmation: its bookings and the order become Confirmed, once. */
+export const confirmOrder = async (db: Db, accountId: string, orderId: string) => {
+  const order = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, accountId, orderId);
+    if (!locked) throw notFound('This order does not exist.');
+    if (locked.status !== 'created') {
+      throw refusedByState('order_not_waiting', `This order is ${locked.status}: there is nothing to confirm.`);
+    }
+    await confirmBookingsOfOrder(tx, accountId, orderId);
+    return updateOrder(tx, orderId, { status: 'confirmed' });
+  });
+  return orderDetail(db, accountId, order);
+};
+
+/**
+ * Declines an order waiting for confirmation: canceled like any order (its places come back once),
+ * and everything paid is proposed for refund, whatever the cancellation policy says.
+ */
+export const declineOrder = async (db: Db, accountId: string, orderId: string, now: Date) => {
+  const { order, refundable } = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, accountId, orderId);
+    if (!locked) throw notFound('This order does not exist.');
+    if (locked.status !== 'created') {
+      throw refusedByState(
+        'order_not_waiting',
+        `This order is ${locked.status}: only an order waiting for confirmation can be declined.`,
+      );
+    }
+    const canceled = await cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now);
+    const movements = await paymentsOfOrder(tx, accountId, orderId);
+    return { order: canceled.order, refundable: orderMoney(canceled.order.totalMinor, movements).refundableMinor };
+  });
+  return { order: await orderDetail(db, accountId, order), proposed_refund: refundable };
 };
 
 /**
@@ -135,6 +177,12 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       })),
     );
     if (!price.ok) throw invalid('cart_id', price.problem, 'invalid_cart');
+    const modes = new Map<string, OfferForAvailability>();
+    for (const view of views) {
+      const [offer] = await offersForAvailability(tx, accountId, { experienceId: view.line.experienceId });
+      if (offer) modes.set(offer.id, offer);
+    }
+    const status = statusFor([...modes.values()]);
     const buyer = await buyerForOrder(tx, accountId, {
       customer_id: input.customer_id ?? cart.customerId ?? undefined,
       contact: input.contact,
@@ -150,7 +198,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       contactEmail: buyer.email,
       contactPhone: buyer.phone,
       note: input.note ?? '',
-      status: 'confirmed',
+      status,
       currency: price.currency ?? views[0].hold.currency,
       totalMinor: price.totalMinor,
       paymentStatus: orderMoney(price.totalMinor, []).status,
@@ -158,7 +206,10 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       checkoutSessionId: newCheckoutSession(),
     });
     for (const [index, view] of views.entries()) {
-      const booking = await convertHoldInTx(tx, accountId, view.hold.id, { now, status: 'confirmed' });
+      const booking = await convertHoldInTx(tx, accountId, view.hold.id, {
+        now,
+        status: statusFor([modes.get(view.line.experienceId)].filter((o) => o !== undefined)),
+      });
       await insertOrderLine(tx, {
         accountId,
         orderId: created.id,

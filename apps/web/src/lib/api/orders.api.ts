@@ -19,6 +19,14 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => ({ url: `/orders/${id}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
     }),
+    confirmOrder: build.mutation<OrderDetail, string>({
+      query: (id) => ({ url: `/orders/${id}/confirm/`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking'],
+    }),
+    declineOrder: build.mutation<{ order: OrderDetail; proposed_refund: number }, string>({
+      query: (id) => ({ url: `/orders/${id}/decline/`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
+    }),
     recordPayment: build.mutation<OrderPayment, z.input<typeof paymentInput> & { orderId: string }>({
       query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/payments/`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }],
@@ -38,6 +46,8 @@ export const {
   useListOrdersQuery,
   useGetOrderQuery,
   useCancelOrderMutation,
+  useConfirmOrderMutation,
+  useDeclineOrderMutation,
   useRecordPaymentMutation,
   useListBookingsByDateQuery,
   useSetAttendanceMutation,

@@ -7,7 +7,12 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useCancelOrderMutation, useGetOrderQuery } from '../../../lib/api/orders.api.ts';
+import {
+  useCancelOrderMutation,
+  useConfirmOrderMutation,
+  useDeclineOrderMutation,
+  useGetOrderQuery,
+} from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
@@ -114,8 +119,11 @@ export const OrderEditorPage = () => {
   const navigate = useNavigate();
   const { data: order, error } = useGetOrderQuery(orderId ?? skipToken);
   const [cancel, { isLoading: canceling }] = useCancelOrderMutation();
+  const [confirmOrder, { isLoading: confirmingOrder }] = useConfirmOrderMutation();
+  const [decline, { isLoading: declining }] = useDeclineOrderMutation();
   const [confirming, setConfirming] = useState(false);
   const [proposedRefund, setProposedRefund] = useState<number | null>(null);
+  const [declined, setDeclined] = useState(false);
 
   useEffect(() => {
     if (orderId) return;
@@ -130,6 +138,18 @@ export const OrderEditorPage = () => {
   if (!orderId) return null;
   if (!ORDER_STEPS.includes(step as OrderStep)) return <Navigate to={orderPath(orderId)} replace />;
   if (!order) return <Skeleton h={320} radius="md" />;
+
+  const doConfirm = async () => {
+    if ('error' in (await confirmOrder(order.id))) return;
+    notifySuccess(MESSAGES.updated);
+  };
+  const doDecline = async () => {
+    const result = await decline(order.id);
+    if ('error' in result) return;
+    notifySuccess(MESSAGES.updated);
+    setDeclined(true);
+    setProposedRefund(result.data.proposed_refund);
+  };
 
   const doCancel = async () => {
     const result = await cancel(order.id);
@@ -160,17 +180,33 @@ export const OrderEditorPage = () => {
             Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)}
           </Text>
         </Stack>
-        {order.status !== 'canceled' ? (
-          <Button variant="standard" color="red" onClick={() => setConfirming(true)}>
-            Cancel order
-          </Button>
-        ) : null}
+        <Group gap="xs">
+          {order.status === 'created' ? (
+            <>
+              <Button onClick={doConfirm} loading={confirmingOrder}>
+                Confirm order
+              </Button>
+              <Button variant="standard" onClick={doDecline} loading={declining}>
+                Decline
+              </Button>
+            </>
+          ) : null}
+          {order.status === 'confirmed' ? (
+            <Button variant="standard" color="red" onClick={() => setConfirming(true)}>
+              Cancel order
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {proposedRefund !== null ? (
         <Alert color="blue" title="Order canceled: its places are free again">
-          {proposedRefund > 0
-            ? `The cancellation policy proposes a refund of ${formatMoney(proposedRefund, order.currency)}. Record it on the Payments tab (you may refund less).`
-            : 'The cancellation policy proposes no refund for this cancellation.'}
+          {declined
+            ? proposedRefund > 0
+              ? `Declined: refund everything paid, ${formatMoney(proposedRefund, order.currency)}, on the Payments tab.`
+              : 'Declined. Nothing was paid, so there is nothing to refund.'
+            : proposedRefund > 0
+              ? `The cancellation policy proposes a refund of ${formatMoney(proposedRefund, order.currency)}. Record it on the Payments tab (you may refund less).`
+              : 'The cancellation policy proposes no refund for this cancellation.'}
         </Alert>
       ) : null}
       <Tabs
