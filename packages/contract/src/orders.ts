@@ -271,3 +271,8 @@ export const bookingsCalendarResponse = z.object({
 
 /** PATCH /api/bookings/{id}/ — attendance, set in one tap. */
 export const bookingPatchInput = z.strictObject({ attendance_status: z.enum(ATTENDANCE_STATUSES) });
+
+/** PATCH of an order line: the answers to the offer's booking questions (a guide corrects them). */
+export const orderLinePatch = z.strictObject({
+  answers: z.array(z.strictObject({ question_id: id, answer: z.string().trim().max(2000) })).max(50),
+});

@@ -1,7 +1,7 @@
 import type { Cart, CartLine } from '@excursio/contract/cart';
 import { localDateTime } from '../availability/slot-wire.ts';
-import { cartPrice } from '../orders/cart-price.ts';
 import type { CartLineView, CartRow } from './cart.repository.ts';
+import { cartPrice } from './cart-price.ts';
 
 /** Whether a line's hold still counts at `now`. */
 export const holdActive = (view: CartLineView, now: Date) =>
@@ -36,16 +36,20 @@ export const toCartLine = ({ line, hold, slot, offer }: CartLineView, now: Date)
   };
 };
 
-/** The cart as the client sees it; its totals come from cartPrice over the lines' stored prices. */
-export const toCart = (cart: CartRow, views: readonly CartLineView[], now: Date): Cart => {
-  const lines = views.map((v) => toCartLine(v, now));
-  const price = cartPrice(
+/** The price of a cart's lines: the party as the engine held it, extras at their items' prices. */
+export const linesPrice = (views: readonly CartLineView[]) =>
+  cartPrice(
     views.map((v) => ({
       partyMinor: v.hold.totalMinor,
       currency: v.hold.currency,
       extras: v.line.extras.map((e) => ({ quantity: e.quantity, unitPriceMinor: e.unit_price, currency: v.hold.currency })),
     })),
   );
+
+/** The cart as the client sees it; its totals come from cartPrice over the lines' stored prices. */
+export const toCart = (cart: CartRow, views: readonly CartLineView[], now: Date): Cart => {
+  const lines = views.map((v) => toCartLine(v, now));
+  const price = linesPrice(views);
   const expiries = views.filter((v) => holdActive(v, now)).map((v) => v.hold.expiresAt.getTime());
   return {
     id: cart.id,

@@ -1,25 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { CartLineInput, CartLinePatch } from '@excursio/contract/cart';
-import type { Db } from '../../db/client.ts';
-import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import type { CartExtra } from '../../db/schema/carts.ts';
 import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { loadOffer } from '../availability/availability.service.ts';
 import { releaseHold, reserve } from '../availability/reservations.service.ts';
 import { getCustomer } from '../customers/customers.service.ts';
+import { checkedAnswers } from './answers.ts';
 import {
   type CartRow,
   cartOfUser,
   deleteCart,
   deleteCartLine,
+  deleteLinesOfCart,
   extrasOfOffer,
   findCart,
   insertCartLine,
   linesOfCart,
+  lockCart,
   questionsOfOffer,
   updateCart,
   updateCartLine,
 } from './cart.repository.ts';
-import { toCart, toCartLine } from './cart-wire.ts';
+import { linesPrice, toCart, toCartLine } from './cart-wire.ts';
 
 /**
  * The back-office cart. A line's places are held through the availability engine (one hold per
@@ -117,16 +120,7 @@ const extrasAndAnswers = async (
       amount: item.priceMinor * extra.quantity,
     });
   }
-  const questions = await questionsOfOffer(db, accountId, experienceId);
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const answers: CartAnswer[] = [];
-  for (const [index, answer] of input.answers.entries()) {
-    const question = byId.get(answer.question_id);
-    if (!question) throw invalid(`answers.${index}.question_id`, 'This question is not asked for this offer.', 'does_not_exist');
-    if (answer.answer !== '') answers.push({ question_id: question.id, question: question.question, answer: answer.answer });
-  }
-  const missing = questions.find((q) => q.required && q.scope === 'booking' && !answers.some((a) => a.question_id === q.id));
-  if (missing) throw invalid('answers', `Please answer: ${missing.question}`, 'required');
+  const answers = checkedAnswers(await questionsOfOffer(db, accountId, experienceId), input.answers);
   return { extras, extrasMinor: extras.reduce((sum, e) => sum + e.amount, 0), answers };
 };
 
@@ -244,3 +238,25 @@ export const removeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
   await giveBack(db, who.accountId, view.hold.id, now);
   await deleteCartLine(db, lineId);
 };
+
+// For checkout (orders) -----------------------------------------------------------------------------
+
+export { linesPrice };
+
+/** Inside the checkout's transaction: the user's cart, locked (parallel checkouts queue here), and its lines. */
+export const lockCartForCheckout = async (tx: Executor, who: Who, cartId: string) => {
+  const cart = await lockCart(tx, who.accountId, who.userId, cartId);
+  if (!cart) throw notFound('This cart does not exist.');
+  return { cart, views: await linesOfCart(tx, who.accountId, cart.id) };
+};
+
+/** The cart's lines became an order: they go (their holds were converted). */
+export const clearCheckedOutCart = (tx: Executor, cartId: string) => deleteLinesOfCart(tx, cartId);
+
+/** Answers checked against the offer's booking questions (an order line's answers being changed). */
+export const answersForOffer = async (
+  db: Db,
+  accountId: string,
+  experienceId: string | null,
+  given: readonly { question_id: string; answer: string }[],
+) => checkedAnswers(experienceId ? await questionsOfOffer(db, accountId, experienceId) : [], given);

@@ -4,6 +4,7 @@ import { bookings, holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
+import { askQuestion } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
@@ -304,6 +305,32 @@ describe('on-request offers', () => {
     expect(await remaining(offer)).toBe(10);
     const clerk = await createMember(t, a, ['View experiences']);
     expectError(await post(`/api/orders/${order.id}/confirm/`, {}, clerk.headers), 403, {});
+  });
+});
+
+describe('PATCH an order line', () => {
+  it("changes the answers to the offer's questions, checked like at checkout", async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    const order = await createOrder(t, a, offer, DAY);
+    const question = await askQuestion(t, a, offer, 'Which language?', false);
+    const url = `/api/orders/${order.id}/lines/${order.lines[0].id}/`;
+    const patch = (answers: object[]) => t.app.inject({ method: 'PATCH', url, headers: a.owner.headers, payload: { answers } });
+    const res = await patch([{ question_id: question.id, answer: 'Deutsch' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().answers).toEqual([{ question_id: question.id, question: 'Which language?', answer: 'Deutsch' }]);
+    expectError(await patch([{ question_id: crypto.randomUUID(), answer: 'x' }]), 400, { attr: 'answers.0.question_id' });
+    expectError(await patch([{ question_id: question.id, answer: 'x', total: 1 }]), 400, {});
+    expect((await get(url)).json().answers[0].answer).toBe('Deutsch');
+    expectError(
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${order.id}/lines/${crypto.randomUUID()}/`,
+        headers: a.owner.headers,
+        payload: { answers: [] },
+      }),
+      404,
+      {},
+    );
   });
 });
 

@@ -119,6 +119,21 @@ export const insertPayment = async (tx: Executor, values: typeof payments.$infer
   (await tx.insert(payments).values(values).returning())[0];
 
 /** `#1042` is a reference: that order alone. Anything else: contained in number, contact name or email. */
+export const updateOrderLineAnswers = async (
+  tx: Executor,
+  accountId: string,
+  orderId: string,
+  lineId: string,
+  answers: (typeof orderLines.$inferSelect)['answers'],
+) =>
+  (
+    await tx
+      .update(orderLines)
+      .set({ answers })
+      .where(and(eq(orderLines.accountId, accountId), eq(orderLines.orderId, orderId), eq(orderLines.id, lineId)))
+      .returning({ id: orderLines.id })
+  ).length > 0;
+
 /** A pending movement's outcome from the provider (the only change a movement ever gets). */
 export const settlePayment = async (
   tx: Executor,

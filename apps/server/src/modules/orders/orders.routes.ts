@@ -8,6 +8,7 @@ import {
   order,
   orderDetail,
   orderLine,
+  orderLinePatch,
   orderListFilters,
   orderPayment,
   orderSessionQuery,
@@ -25,6 +26,7 @@ import {
   bookHold,
   cancelOrder,
   cancelOrderLine,
+  changeOrderLineAnswers,
   checkoutCart,
   confirmOrder,
   declineOrder,
@@ -183,6 +185,22 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       if (!line) throw notFound('This order line does not exist.');
       return line;
     },
+  );
+
+  app.patch(
+    '/api/orders/:orderPk/lines/:id/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: "Change a line's answers to the offer's booking questions",
+        params: lineParams,
+        body: orderLinePatch,
+        response: { 200: orderLine, ...errors },
+      },
+    },
+    async (request) =>
+      changeOrderLineAnswers(db, principalOf(request).accountId, request.params.orderPk, request.params.id, request.body.answers),
   );
 
   app.post(

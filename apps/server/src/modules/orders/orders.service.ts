@@ -5,10 +5,9 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
-import { deleteLinesOfCart, linesOfCart, lockCart } from '../cart/cart.repository.ts';
+import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
-import { cartPrice } from './cart-price.ts';
 import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
@@ -31,6 +30,7 @@ import {
   paymentsOfOrders,
   settlePayment,
   updateOrder,
+  updateOrderLineAnswers,
 } from './orders.repository.ts';
 import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
 
@@ -165,17 +165,10 @@ export const declineOrder = async (db: Db, accountId: string, orderId: string, n
 export const checkoutCart = async (db: Db, who: { accountId: string; userId: string }, input: CreateOrderInput, now: Date) => {
   const { accountId } = who;
   const order = await db.transaction(async (tx) => {
-    const cart = await lockCart(tx, accountId, who.userId, input.cart_id);
-    if (!cart) throw notFound('This cart does not exist.');
-    const views = await linesOfCart(tx, accountId, cart.id);
+    const { cart, views } = await lockCartForCheckout(tx, who, input.cart_id);
     if (!views.length) throw refusedByState('cart_empty', 'This cart is empty: add a booking first.');
-    const price = cartPrice(
-      views.map((v) => ({
-        partyMinor: v.hold.totalMinor,
-        currency: v.hold.currency,
-        extras: v.line.extras.map((e) => ({ quantity: e.quantity, unitPriceMinor: e.unit_price, currency: v.hold.currency })),
-      })),
-    );
+    const price = linesPrice(views);
+
     if (!price.ok) throw invalid('cart_id', price.problem, 'invalid_cart');
     const modes = new Map<string, OfferForAvailability>();
     for (const view of views) {
@@ -221,7 +214,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
         answers: view.line.answers,
       });
     }
-    await deleteLinesOfCart(tx, cart.id);
+    await clearCheckedOutCart(tx, cart.id);
     return created;
   });
   return orderDetail(db, accountId, order);
@@ -266,6 +259,24 @@ const cancelLines = async (
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
   return { order: updated, proposed };
+};
+
+/** Changes a line's answers: each must answer one of its offer's questions, the required ones stay answered. */
+export const changeOrderLineAnswers = async (
+  db: Db,
+  accountId: string,
+  orderId: string,
+  lineId: string,
+  given: { question_id: string; answer: string }[],
+) => {
+  const order = await getOrder(db, accountId, orderId);
+  const line = order.lines.find((l) => l.id === lineId);
+  if (!line) throw notFound('This order line does not exist.');
+  const answers = await answersForOffer(db, accountId, line.experience_id, given);
+  await updateOrderLineAnswers(db, accountId, orderId, lineId, answers);
+  const updated = (await getOrder(db, accountId, orderId)).lines.find((l) => l.id === lineId);
+  if (!updated) throw notFound('This order line does not exist.');
+  return updated;
 };
 
 /** Cancels a whole order once: its bookings' places come back exactly once. */
