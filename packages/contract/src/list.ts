@@ -24,6 +24,11 @@ export const paginated = <T extends z.ZodType>(item: T) =>
     current_page_number: z.number().int(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
+    /**
+     * Present and true when a very large filtered list stopped counting at `count`: there are more
+     * (the pages go as far as the count; a narrower search finds the rest).
+     */
+    count_capped: z.boolean().optional(),
   });
 
 export type Paginated<T> = {
@@ -33,7 +38,11 @@ export type Paginated<T> = {
   current_page_number: number;
   next: string | null;
   previous: string | null;
+  count_capped?: boolean;
 };
+
+/** Where filtered counts of very large lists stop (`count_capped`). */
+export const COUNT_CAP = 1000;
 
 export const errorType = z.enum(['validation_error', 'client_error', 'server_error']);
 export const errorItem = z.object({

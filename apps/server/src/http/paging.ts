@@ -39,6 +39,7 @@ export const paginate = <T>(
   query: Pick<ListQuery, 'page' | 'page_size'>,
   results: T[],
   count: number,
+  capped = false,
 ): Paginated<T> => {
   const pages = totalPages(count, query.page_size);
   if (query.page > pages) throw notFound('Invalid page.');
@@ -49,5 +50,6 @@ export const paginate = <T>(
     current_page_number: query.page,
     next: query.page < pages ? pageUrl(request, query.page + 1) : null,
     previous: query.page > 1 ? pageUrl(request, query.page - 1) : null,
+    ...(capped ? { count_capped: true } : {}),
   };
 };

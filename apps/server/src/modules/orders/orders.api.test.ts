@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
@@ -161,6 +161,23 @@ describe('GET /api/orders/', () => {
     expectError(await post(`/api/orders/${order.id}/cancel/`, {}, other.owner.headers), 404, { code: 'not_found' });
     expectError(await pay(order.id, { method: 'cash', amount: 100 }, other.owner.headers), 404, { code: 'not_found' });
     expect((await get('/api/orders/', other.owner.headers)).json().count).toBe(0);
+  });
+});
+
+describe('counting a very large filtered list', () => {
+  it('stops at 1000 and says so; a short last page counts itself', async () => {
+    const b = await createAccount(t);
+    await t.db.execute(sql`
+      insert into orders (id, account_id, number, channel, contact_first_name, contact_last_name, status, currency, total_minor)
+      select gen_random_uuid(), ${b.account.id}, n, 'api', 'Bulk', 'Buyer ' || n, 'confirmed', 'EUR', 1000
+      from generate_series(1, 1030) n`);
+    const list = (query: string) =>
+      t.app.inject({ url: `/api/orders/?${query}`, headers: b.owner.headers }).then((r) => r.json());
+    const capped = await list('status=confirmed&page_size=25');
+    expect(capped).toMatchObject({ count: 1000, count_capped: true, total_pages: 40 });
+    const narrow = await list('search=buyer%20103&page_size=25');
+    expect(narrow.count).toBe(2); // "Buyer 103" and "Buyer 1030" (only 1030 orders exist)
+    expect(narrow.count_capped).toBeUndefined();
   });
 });
 

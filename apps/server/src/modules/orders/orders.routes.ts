@@ -64,8 +64,8 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, ORDER_ORDERING, { field: 'created_at', descending: true });
       const window = { ...query, ordering, ...pageWindow(query), now: ctx.clock() };
-      const { results, count } = await listOrdersPage(db, principalOf(request).accountId, window);
-      return paginate(request, query, results, count);
+      const { results, count, capped } = await listOrdersPage(db, principalOf(request).accountId, window);
+      return paginate(request, query, results, count, capped);
     },
   );
 

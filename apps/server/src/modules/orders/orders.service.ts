@@ -398,7 +398,7 @@ export const recordPayment = async (
 
 /** A page of orders (newest first unless ordered otherwise), each with its money. */
 export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
-  const { rows, count } = await listOrders(db, accountId, query);
+  const { rows, count, capped } = await listOrders(db, accountId, query);
   const movements = await paymentsOfOrders(
     db,
     accountId,
@@ -412,6 +412,7 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
       ),
     ),
     count,
+    capped,
   };
 };
 

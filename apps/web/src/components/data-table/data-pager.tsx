@@ -9,6 +9,8 @@ export type PagerProps = {
   page: number;
   pageSize: number;
   count: number;
+  /** The server stopped counting at `count`: there are more (shown as "1000+"). */
+  countCapped?: boolean;
   totalPages: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
@@ -17,7 +19,16 @@ export type PagerProps = {
 };
 
 /** Under a list: rows per page (5/10/25/50), "x–y of N", and the pages. */
-export const DataPager = ({ page, pageSize, count, totalPages, onPageChange, onPageSizeChange, compact }: PagerProps) => {
+export const DataPager = ({
+  page,
+  pageSize,
+  count,
+  countCapped,
+  totalPages,
+  onPageChange,
+  onPageSizeChange,
+  compact,
+}: PagerProps) => {
   const labelId = useId();
   const first = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, count);
@@ -46,6 +57,7 @@ export const DataPager = ({ page, pageSize, count, totalPages, onPageChange, onP
         />
         <Text size="sm" c="dimmed" data-testid="pager-range" style={{ whiteSpace: 'nowrap' }}>
           {first}–{last} of {count}
+          {countCapped ? '+' : ''}
         </Text>
       </Group>
       <Pagination

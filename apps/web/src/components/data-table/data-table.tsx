@@ -43,7 +43,7 @@ export type DataTableProps<T> = {
 /** The table props that come from the list URL state and the paginated response, wired once. */
 export const listTableProps = <T,>(
   list: ListParams,
-  data: { results: T[]; count: number; total_pages: number } | undefined,
+  data: { results: T[]; count: number; total_pages: number; count_capped?: boolean } | undefined,
   fetching: boolean,
 ) => ({
   rows: data?.results,
@@ -54,6 +54,7 @@ export const listTableProps = <T,>(
   page: list.page,
   pageSize: list.pageSize,
   count: data?.count ?? 0,
+  countCapped: data?.count_capped ?? false,
   totalPages: data?.total_pages ?? 1,
   onPageChange: list.setPage,
   onPageSizeChange: list.setPageSize,
