@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = { filename: string; content: string | Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;
   /** Where mail goes, for the start-up log. */

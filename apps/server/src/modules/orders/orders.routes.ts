@@ -21,6 +21,7 @@ import { notFound } from '../../http/app-error.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
+import { noticeOrder } from './order-notices.service.ts';
 import { toPayment } from './order-wire.ts';
 import {
   bookHold,
@@ -85,6 +86,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const { accountId, userId } = principalOf(request);
       const created = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
+      noticeOrder(ctx, accountId, created.id, { kind: created.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
       return created;
     },
@@ -131,7 +133,16 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: cancelOrderResponse, ...errors },
       },
     },
-    async (request) => cancelOrder(db, principalOf(request).accountId, request.params.id, ctx.clock()),
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const { canceledLineIds, ...canceled } = await cancelOrder(db, accountId, request.params.id, ctx.clock());
+      noticeOrder(ctx, accountId, request.params.id, {
+        kind: 'canceled',
+        lineIds: canceledLineIds,
+        proposedRefund: canceled.proposed_refund,
+      });
+      return canceled;
+    },
   );
 
   app.post(
@@ -145,7 +156,12 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: orderDetail, ...errors },
       },
     },
-    async (request) => confirmOrder(db, principalOf(request).accountId, request.params.id),
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const confirmed = await confirmOrder(db, accountId, request.params.id);
+      noticeOrder(ctx, accountId, confirmed.id, { kind: 'confirmed' });
+      return confirmed;
+    },
   );
 
   app.post(
@@ -160,7 +176,12 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: cancelOrderResponse, ...errors },
       },
     },
-    async (request) => declineOrder(db, principalOf(request).accountId, request.params.id, ctx.clock()),
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const declined = await declineOrder(db, accountId, request.params.id, ctx.clock());
+      noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined' });
+      return declined;
+    },
   );
 
   app.get(
@@ -214,8 +235,17 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: cancelOrderResponse, ...errors },
       },
     },
-    async (request) =>
-      cancelOrderLine(db, principalOf(request).accountId, request.params.orderPk, request.params.id, ctx.clock()),
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const { orderPk, id } = request.params;
+      const { canceledLineIds, ...canceled } = await cancelOrderLine(db, accountId, orderPk, id, ctx.clock());
+      noticeOrder(ctx, accountId, orderPk, {
+        kind: 'canceled',
+        lineIds: canceledLineIds,
+        proposedRefund: canceled.proposed_refund,
+      });
+      return canceled;
+    },
   );
 
   app.get(
@@ -263,9 +293,12 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const payment = await recordPayment(db, principal.accountId, request.params.orderPk, request.body, {
+      const { payment, replayed } = await recordPayment(db, principal.accountId, request.params.orderPk, request.body, {
         userId: principal.userId,
       });
+      if (!replayed && payment.kind === 'refund' && payment.status === 'succeeded') {
+        noticeOrder(ctx, principal.accountId, payment.orderId, { kind: 'refunded', amount: payment.amountMinor });
+      }
       reply.code(201);
       return toPayment(payment);
     },
@@ -300,6 +333,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const booked = await bookHold(db, accountId, request.body, { now: ctx.clock(), channel: 'api' });
+      noticeOrder(ctx, accountId, booked.id, { kind: booked.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
       return booked;
     },

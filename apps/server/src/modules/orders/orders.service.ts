@@ -258,7 +258,7 @@ const cancelLines = async (
     paymentStatus: orderMoney(totalMinor, movements, { canceled: !remaining }).status,
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
-  return { order: updated, proposed };
+  return { order: updated, proposed, canceledLineIds: [...canceled] };
 };
 
 /** Changes a line's answers: each must answer one of its offer's questions, the required ones stay answered. */
@@ -281,18 +281,18 @@ export const changeOrderLineAnswers = async (
 
 /** Cancels a whole order once: its bookings' places come back exactly once. */
 export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date) => {
-  const { order, proposed } = await db.transaction(async (tx) => {
+  const { order, proposed, canceledLineIds } = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     if (locked.status === 'canceled') throw refusedByState('order_canceled', 'This order is already canceled.');
     return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now);
   });
-  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed };
+  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
 };
 
 /** Cancels one line of an order; the order is canceled with its last line. */
 export const cancelOrderLine = async (db: Db, accountId: string, orderId: string, lineId: string, now: Date) => {
-  const { order, proposed } = await db.transaction(async (tx) => {
+  const { order, proposed, canceledLineIds } = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     const all = await linesOfOrder(tx, accountId, orderId);
@@ -301,7 +301,7 @@ export const cancelOrderLine = async (db: Db, accountId: string, orderId: string
     if (line.line.status === 'canceled') throw refusedByState('line_canceled', 'This line is already canceled.');
     return cancelLines(tx, accountId, locked, all, lineId, now);
   });
-  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed };
+  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
 };
 
 const sameRequest = (payment: PaymentRow, orderId: string, input: PaymentInput) =>
@@ -321,7 +321,7 @@ export const recordPayment = async (
   orderId: string,
   input: PaymentInput,
   options: { userId: string | null },
-): Promise<PaymentRow> => {
+): Promise<{ payment: PaymentRow; replayed: boolean }> => {
   // A repeated request answers the movement it recorded: looked up before queueing for the lock,
   // and again behind it (a twin request may have recorded it meanwhile).
   const recorded = async (executor: Executor) => {
@@ -332,15 +332,15 @@ export const recordPayment = async (
     return earlier;
   };
   const earlier = await recorded(db);
-  if (earlier) return earlier;
+  if (earlier) return { payment: earlier, replayed: true };
   const viaProvider = input.method === 'card';
   // 1. Behind the order's lock: checked against what was paid, and recorded — as pending when a
   //    provider must still answer (a pending refund already counts against what can be refunded).
-  const { payment, currency } = await db.transaction(async (tx) => {
+  const { payment, currency, replayed } = await db.transaction(async (tx) => {
     const order = await (unsafeTesting.skipOrderLock ? findOrder : lockOrder)(tx, accountId, orderId);
     if (!order) throw notFound('This order does not exist.');
     const again = await recorded(tx);
-    if (again) return { payment: again, currency: order.currency };
+    if (again) return { payment: again, currency: order.currency, replayed: true };
     const movements = await paymentsOfOrder(tx, accountId, orderId);
     const money = orderMoney(order.totalMinor, movements);
     if (input.kind === 'refund') {
@@ -365,9 +365,9 @@ export const recordPayment = async (
     await updateOrder(tx, orderId, {
       paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
     });
-    return { payment: inserted, currency: order.currency };
+    return { payment: inserted, currency: order.currency, replayed: false };
   });
-  if (payment.status !== 'pending' || !viaProvider) return payment;
+  if (payment.status !== 'pending' || !viaProvider) return { payment, replayed };
   // 2. The provider is called outside any transaction: no lock or connection waits on the network.
   //    The idempotency key (ours, per organization) makes a retried call the same charge.
   const provider = cardProvider();
@@ -393,7 +393,7 @@ export const recordPayment = async (
       { code: 'provider_failed', detail: 'The card payment did not go through: nothing was charged.', attr: null },
     ]);
   }
-  return settled;
+  return { payment: settled, replayed: false };
 };
 
 /** A page of orders (newest first unless ordered otherwise), each with its money. */

@@ -8,11 +8,7 @@ export const TIME_FORMAT_12H = 'hh:mm A';
 
 export const formatDisplayDate = (value: string | null | undefined) => (value ? dayjs(value).format(DISPLAY_DATE_FORMAT) : '—');
 
-/** Minor units (cents) → the amount with its currency symbol and two decimals ('€45.00'). */
-export const formatMoney = (minor: number, currency: string, locale?: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    minor / 100,
-  );
+export { formatMoney } from '@excursio/contract/format';
 
 /** Minor units → the number a money input shows (4550 → 45.5). */
 export const minorToAmount = (minor: number) => minor / 100;

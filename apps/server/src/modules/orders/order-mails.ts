@@ -1,0 +1,205 @@
+import { formatMoney } from '@excursio/contract/format';
+import type { OrderDetail, OrderLine } from '@excursio/contract/orders';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { MailAttachment, MailMessage } from '../../integrations/mail.ts';
+import type { MailFacts } from './order-mails.repository.ts';
+
+/** What happened to an order that its buyer is told about. */
+export type OrderNotice =
+  | { kind: 'confirmed' }
+  | { kind: 'requested' }
+  | { kind: 'declined' }
+  | { kind: 'canceled'; lineIds: string[]; proposedRefund: number }
+  | { kind: 'refunded'; amount: number };
+
+type Booked = OrderLine & { booking: NonNullable<OrderLine['booking']> };
+const booked = (lines: OrderLine[]): Booked[] => lines.filter((l): l is Booked => l.booking !== null);
+
+/** 'Thursday 26 November 2026, 10:00 (Europe/Lisbon)': the start as the traveller's watch will show it there. */
+export const localStart = (startsAt: string, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(startsAt));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+};
+
+const partyText = (line: Booked, facts: MailFacts) =>
+  line.booking.party
+    .filter((p) => p.quantity > 0)
+    .map((p) => `${p.quantity} × ${facts.categories.get(p.pricing_category_id) ?? 'Participant'}`)
+    .join(', ');
+
+const meetingText = (line: Booked, facts: MailFacts) => {
+  const offer = line.experience_id ? facts.offers.get(line.experience_id) : undefined;
+  const point = offer?.meetingPoint;
+  if (!point) return offer?.address ? [`Where: ${offer.address}`] : [];
+  const map =
+    point.latitude !== null && point.longitude !== null
+      ? [
+          `Map: https://www.openstreetmap.org/?mlat=${point.latitude}&mlon=${point.longitude}#map=17/${point.latitude}/${point.longitude}`,
+        ]
+      : [];
+  return [
+    `Meeting point: ${[point.name, point.address].filter(Boolean).join(', ')}`,
+    ...(point.instructions ? [point.instructions] : []),
+    ...map,
+  ];
+};
+
+const bookingBlock = (line: Booked, facts: MailFacts) => [
+  line.description,
+  `When: ${localStart(line.booking.starts_at, line.booking.time_zone)}`,
+  `Who: ${partyText(line, facts) || `${line.booking.participants} participant(s)`}`,
+  ...meetingText(line, facts),
+  ...line.extras.map((e) => `Extra: ${e.quantity} × ${e.name}`),
+];
+
+const moneyLines = (order: OrderDetail) => {
+  const due = Math.max(0, order.total - order.paid + order.refunded);
+  return [
+    `Total: ${formatMoney(order.total, order.currency, 'en-GB')}`,
+    `Paid: ${formatMoney(order.paid - order.refunded, order.currency, 'en-GB')}`,
+    ...(due > 0 && order.status !== 'canceled' ? [`Still to pay: ${formatMoney(due, order.currency, 'en-GB')}`] : []),
+  ];
+};
+
+/** One calendar entry per booking, keyed by the booking so a later cancellation replaces it in the calendar. */
+export const bookingsCalendar = (lines: Booked[], facts: MailFacts, order: OrderDetail, cancel: boolean) => {
+  const calendar = ical({
+    prodId: { company: 'Excursio', product: 'Bookings', language: 'EN' },
+    method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
+  for (const line of lines) {
+    const offer = line.experience_id ? facts.offers.get(line.experience_id) : undefined;
+    const start = new Date(line.booking.starts_at);
+    const point = offer?.meetingPoint;
+    calendar.createEvent({
+      id: `booking-${line.booking.id}@excursio`,
+      sequence: cancel ? 1 : 0,
+      start,
+      end: new Date(start.getTime() + (offer?.durationMinutes ?? 60) * 60_000),
+      summary: line.description,
+      description: `${facts.organization.name}, booking ${order.reference}\n${partyText(line, facts)}`,
+      location: point
+        ? {
+            title: point.name,
+            address: point.address || undefined,
+            geo: point.latitude !== null && point.longitude !== null ? { lat: point.latitude, lon: point.longitude } : undefined,
+          }
+        : offer?.address || null,
+      status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+};
+
+const calendarAttachment = (content: string, order: OrderDetail, cancel: boolean): MailAttachment => ({
+  filename: `booking-${order.number}.ics`,
+  content,
+  contentType: `text/calendar; charset=utf-8; method=${cancel ? 'CANCEL' : 'PUBLISH'}`,
+});
+
+const body = (facts: MailFacts, ...lines: string[]) => `${lines.join('\n')}\n\n— ${facts.organization.name}\n`;
+
+/** The email telling the buyer what happened to their order, or null when there is nobody to write to. */
+export const orderMail = (order: OrderDetail, notice: OrderNotice, facts: MailFacts): MailMessage | null => {
+  const to = order.contact.email;
+  if (!to) return null;
+  const org = facts.organization.name;
+  const hello = `Hello ${order.contact.first_name || 'there'},`;
+  const active = booked(order.lines.filter((l) => l.status === 'active'));
+  const blocks = (lines: Booked[]) => lines.flatMap((l) => ['', ...bookingBlock(l, facts)]);
+  const money = (amount: number) => formatMoney(amount, order.currency, 'en-GB');
+  switch (notice.kind) {
+    case 'confirmed':
+      return {
+        to,
+        subject: `Your booking ${order.reference} with ${org} is confirmed`,
+        text: body(
+          facts,
+          hello,
+          '',
+          `Thank you for booking with ${org}. Your booking reference is ${order.reference}.`,
+          ...blocks(active),
+          '',
+          ...moneyLines(order),
+          '',
+          'The attached calendar file adds the date to your calendar. Please be at the meeting point a few minutes early.',
+        ),
+        attachments: [calendarAttachment(bookingsCalendar(active, facts, order, false), order, false)],
+      };
+    case 'requested':
+      return {
+        to,
+        subject: `We received your booking request ${order.reference}`,
+        text: body(
+          facts,
+          hello,
+          '',
+          `${org} has received your booking request ${order.reference} and will confirm it shortly. Your places are held; you will get another email once it is confirmed.`,
+          ...blocks(active),
+          '',
+          ...moneyLines(order),
+        ),
+      };
+    case 'declined':
+      return {
+        to,
+        subject: `Your booking request ${order.reference} could not be accepted`,
+        text: body(
+          facts,
+          hello,
+          '',
+          `We are sorry: ${org} could not accept your booking request ${order.reference}.`,
+          ...(order.paid > order.refunded
+            ? ['', `Everything you paid (${money(order.paid - order.refunded)}) will be refunded.`]
+            : []),
+        ),
+      };
+    case 'canceled': {
+      const canceled = booked(order.lines.filter((l) => notice.lineIds.includes(l.id)));
+      return {
+        to,
+        subject:
+          order.status === 'canceled'
+            ? `Your booking ${order.reference} with ${org} is canceled`
+            : `Part of your booking ${order.reference} with ${org} is canceled`,
+        text: body(
+          facts,
+          hello,
+          '',
+          `The following ${canceled.length === 1 ? 'booking was' : 'bookings were'} canceled (reference ${order.reference}):`,
+          ...blocks(canceled),
+          '',
+          notice.proposedRefund > 0
+            ? `Under the cancellation policy, ${money(notice.proposedRefund)} will be refunded to you; you will get a separate notice when it is sent.`
+            : 'Under the cancellation policy, no refund is due.',
+          ...(active.length ? ['', 'Still booked:', ...blocks(active)] : []),
+        ),
+        attachments: canceled.length ? [calendarAttachment(bookingsCalendar(canceled, facts, order, true), order, true)] : [],
+      };
+    }
+    case 'refunded':
+      return {
+        to,
+        subject: `Refund of ${money(notice.amount)} for your booking ${order.reference}`,
+        text: body(
+          facts,
+          hello,
+          '',
+          `${org} has refunded ${money(notice.amount)} for your booking ${order.reference}.`,
+          `Refunded in total: ${money(order.refunded)} of ${money(order.paid)} paid.`,
+          '',
+          'Depending on how you paid, it can take a few days to reach your account.',
+        ),
+      };
+  }
+};
