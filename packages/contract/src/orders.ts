@@ -190,7 +190,21 @@ export const orderListFilters = {
     choiceFilter(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS),
   ),
   channel: choiceFilter(ORDER_CHANNELS, ORDER_CHANNEL_LABELS),
+  /** The team member who sold it (a user id; '' or 'all' is no filter). */
+  seller: z.preprocess(
+    (raw) => (typeof raw === 'string' && ['', 'all'].includes(raw.trim().toLowerCase()) ? undefined : raw),
+    z.uuid({ error: 'Choose a seller from the list.' }).optional(),
+  ),
 };
+
+/** GET /api/orders/filter-options/ — the values each filter offers, from the organization's orders. */
+export const orderFilterOptions = z.object({
+  status: z.array(z.string()),
+  payment_status: z.array(z.string()),
+  channel: z.array(z.string()),
+  seller: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type OrderFilterOptions = z.infer<typeof orderFilterOptions>;
 
 /** POST /api/orders/{id}/cancel/ — what was released and the refund the policy proposes. */
 export const cancelOrderResponse = z.object({

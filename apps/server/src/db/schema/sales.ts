@@ -67,6 +67,7 @@ export const orders = pgTable(
     uniqueIndex('orders_account_checkout_session_key').on(t.accountId, t.checkoutSessionId),
     index('orders_customer_idx').on(t.customerId),
     index('orders_account_created_idx').on(t.accountId, t.createdAt),
+    index('orders_account_seller_idx').on(t.accountId, t.sellerUserId),
     index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('orders_total_not_negative', sql`${t.totalMinor} >= 0`),
   ],

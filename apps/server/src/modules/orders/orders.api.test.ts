@@ -4,7 +4,7 @@ import { bookings, holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
-import { askQuestion } from '../../test/cart-factories.ts';
+import { askQuestion, cartOf, lineBody } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
@@ -141,6 +141,7 @@ describe('GET /api/orders/', () => {
       status: ['canceled', 'confirmed'],
       payment_status: ['fully_paid', 'not_paid', 'partially_paid'],
       channel: ['api'],
+      seller: [],
     });
     expectError(await get('/api/orders/?status=lost', b.owner.headers), 400, { attr: 'status' });
     expectError(await get('/api/orders/?ordering=color', b.owner.headers), 400, { attr: 'ordering' });
@@ -161,6 +162,29 @@ describe('GET /api/orders/', () => {
     expectError(await post(`/api/orders/${order.id}/cancel/`, {}, other.owner.headers), 404, { code: 'not_found' });
     expectError(await pay(order.id, { method: 'cash', amount: 100 }, other.owner.headers), 404, { code: 'not_found' });
     expect((await get('/api/orders/', other.owner.headers)).json().count).toBe(0);
+  });
+});
+
+describe('the seller filter', () => {
+  it('finds the orders a team member took in the back office, and offers the members who sold', async () => {
+    const b = await createAccount(t);
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 30 }] });
+    const online = await createOrder(t, b, offer, DAY, { adults: 1 });
+    const clerk = await createMember(t, b, ['Manage orders', 'Manage cart']);
+    const cart = await cartOf(t, clerk);
+    expect((await post(`/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 2 }), clerk.headers)).statusCode).toBe(201);
+    const taken = await post('/api/orders/', { cart_id: cart.id, contact: contact() }, clerk.headers);
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    const ids = async (query: string) =>
+      (await get(`/api/orders/?${query}`, b.owner.headers)).json().results.map((r: { id: string }) => r.id);
+    expect(await ids('')).toEqual([taken.json().id, online.id]);
+    expect(await ids(`seller=${clerk.id}`)).toEqual([taken.json().id]);
+    expect(await ids(`seller=${b.owner.id}`)).toEqual([]);
+    expect(await ids('seller=all')).toHaveLength(2);
+    expectError(await get('/api/orders/?seller=bob', b.owner.headers), 400, { attr: 'seller' });
+    const options = (await get('/api/orders/filter-options/', b.owner.headers)).json();
+    expect(options.seller).toEqual([{ value: clerk.id, label: expect.any(String) }]);
   });
 });
 

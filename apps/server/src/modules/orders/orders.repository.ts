@@ -1,11 +1,12 @@
 import { COUNT_CAP } from '@excursio/contract/list';
 import type { ORDER_ORDERING } from '@excursio/contract/orders';
-import { and, asc, count, desc, eq, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likePattern } from '../../db/query.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
 import { orderCounters, orderLines, orders, payments } from '../../db/schema/sales.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Ordering } from '../../http/paging.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -16,6 +17,7 @@ export type OrderFilters = {
   payment_status?: OrderRow['paymentStatus'];
   date_range?: 'last_7_days' | 'last_30_days' | 'last_2_months';
   channel?: OrderRow['channel'];
+  seller?: string;
 };
 
 /** The next order number of an organization: one row per organization, locked by the update. */
@@ -119,7 +121,6 @@ export const findPaymentByKey = async (db: Executor, accountId: string, idempote
 export const insertPayment = async (tx: Executor, values: typeof payments.$inferInsert) =>
   (await tx.insert(payments).values(values).returning())[0];
 
-/** `#1042` is a reference: that order alone. Anything else: contained in number, contact name or email. */
 export const updateOrderLineAnswers = async (
   tx: Executor,
   accountId: string,
@@ -149,6 +150,7 @@ export const settlePayment = async (
       .returning()
   )[0];
 
+/** `#1042` is a reference: that order alone. Anything else: contained in number, contact name or email. */
 export const searchOrders = (term: string | undefined) => {
   if (!term) return undefined;
   const reference = /^#(\d{1,9})$/.exec(term.trim());
@@ -168,6 +170,7 @@ export const listOrders = async (
     query.status === 'unconfirmed' ? eq(orders.status, 'created') : query.status ? eq(orders.status, query.status) : undefined,
     query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
     query.channel ? eq(orders.channel, query.channel) : undefined,
+    query.seller ? eq(orders.sellerUserId, query.seller) : undefined,
     query.date_range
       ? gte(orders.createdAt, new Date(query.now.getTime() - RANGE_DAYS[query.date_range] * 86_400_000))
       : undefined,
@@ -182,7 +185,8 @@ export const listOrders = async (
     .orderBy(direction(column), direction(orders.number))
     .limit(query.limit)
     .offset(query.offset);
-  const unfiltered = !query.status && !query.payment_status && !query.channel && !query.date_range && !query.search;
+  const unfiltered =
+    !query.status && !query.payment_status && !query.channel && !query.seller && !query.date_range && !query.search;
   if (unfiltered) return { rows, count: await orderCount(db, accountId), capped: false };
   // A page that is not full is the end of the list: it tells the count without counting.
   if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) {
@@ -223,3 +227,21 @@ export const orderFilterValues = async (db: Executor, accountId: string) => {
     .where(eq(orders.accountId, accountId));
   return rows;
 };
+
+/** The team members who sold at least one of the account's orders (an index probe per member, not a scan of the orders). */
+export const sellersOfOrders = async (db: Executor, accountId: string) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.accountId, accountId), eq(orders.sellerUserId, users.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(users.firstName), asc(users.lastName));

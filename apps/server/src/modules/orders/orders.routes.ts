@@ -7,6 +7,7 @@ import {
   ORDER_ORDERING,
   order,
   orderDetail,
+  orderFilterOptions as orderFilterOptionsShape,
   orderLine,
   orderLinePatch,
   orderListFilters,
@@ -99,10 +100,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary: "The values each order filter offers, from the organization's orders",
-        response: {
-          200: z.object({ status: z.array(z.string()), payment_status: z.array(z.string()), channel: z.array(z.string()) }),
-          ...errors,
-        },
+        response: { 200: orderFilterOptionsShape, ...errors },
       },
     },
     async (request) => orderFilterOptions(db, principalOf(request).accountId),

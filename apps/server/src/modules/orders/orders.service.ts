@@ -28,6 +28,7 @@ import {
   type PaymentRow,
   paymentsOfOrder,
   paymentsOfOrders,
+  sellersOfOrders,
   settlePayment,
   updateOrder,
   updateOrderLineAnswers,
@@ -418,12 +419,13 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
 
 /** The values each order filter offers, from the organization's orders ('created' is shown as Unconfirmed). */
 export const orderFilterOptions = async (db: Db, accountId: string) => {
-  const rows = await orderFilterValues(db, accountId);
+  const [rows, sellers] = await Promise.all([orderFilterValues(db, accountId), sellersOfOrders(db, accountId)]);
   const distinct = (values: string[]) => [...new Set(values)].sort();
   return {
     status: distinct(rows.map((r) => (r.status === 'created' ? 'unconfirmed' : r.status))),
     payment_status: distinct(rows.map((r) => r.paymentStatus)),
     channel: distinct(rows.map((r) => r.channel)),
+    seller: sellers.map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
   };
 };
 

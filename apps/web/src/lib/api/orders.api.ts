@@ -1,5 +1,12 @@
 import type { Paginated } from '@excursio/contract/list';
-import type { BookingListItem, Order, OrderDetail, OrderPayment, paymentInput } from '@excursio/contract/orders';
+import type {
+  BookingListItem,
+  Order,
+  OrderDetail,
+  OrderFilterOptions,
+  OrderPayment,
+  paymentInput,
+} from '@excursio/contract/orders';
 import type { z } from 'zod';
 import { api } from './api.ts';
 import type { ListArgs } from './catalog.api.ts';
@@ -9,6 +16,10 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<Paginated<Order>, ListArgs>({
       query: (params) => ({ url: '/orders/', params }),
+      providesTags: ['Order'],
+    }),
+    getOrderFilterOptions: build.query<OrderFilterOptions, void>({
+      query: () => '/orders/filter-options/',
       providesTags: ['Order'],
     }),
     getOrder: build.query<OrderDetail, string>({
@@ -45,6 +56,7 @@ export const ordersApi = api.injectEndpoints({
 export const {
   useListOrdersQuery,
   useGetOrderQuery,
+  useGetOrderFilterOptionsQuery,
   useCancelOrderMutation,
   useConfirmOrderMutation,
   useDeclineOrderMutation,

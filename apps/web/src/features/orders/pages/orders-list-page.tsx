@@ -11,13 +11,13 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
-import { useListOrdersQuery } from '../../../lib/api/orders.api.ts';
+import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
-const FILTERS = ['status', 'payment_status', 'date_range'] as const;
+const FILTERS = ['status', 'payment_status', 'date_range', 'seller'] as const;
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
@@ -26,6 +26,8 @@ export const OrdersListPage = () => {
   const list = useListParams(FILTERS);
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
+  // Sellers are the team members who took an order in the back office; the filter shows once there is one.
+  const sellers = useGetOrderFilterOptionsQuery().data?.seller ?? [];
 
   const columns: Column<Order>[] = [
     {
@@ -97,6 +99,7 @@ export const OrdersListPage = () => {
           },
           { key: 'payment_status', label: 'Payment status', options: options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
           { key: 'date_range', label: 'Created', options: options(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS) },
+          ...(sellers.length ? [{ key: 'seller', label: 'Seller', options: sellers }] : []),
         ]}
       />
       <DataTable

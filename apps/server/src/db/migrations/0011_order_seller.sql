@@ -1,0 +1,1 @@
+CREATE INDEX "orders_account_seller_idx" ON "orders" USING btree ("account_id","seller_user_id");
