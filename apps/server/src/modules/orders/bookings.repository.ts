@@ -2,7 +2,7 @@ import type { BOOKINGS_BY_DATE_ORDERING } from '@excursio/contract/orders';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { likePattern } from '../../db/query.ts';
+import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
 import { orderLines, orders } from '../../db/schema/sales.ts';
@@ -96,6 +96,8 @@ export const bookingsOfDay = async (
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset);
+    const short = countOfShortPage(rows.length, query);
+    if (short !== null) return { rows, count: short };
     const [{ total }] = await withJoins(db.select({ total: count() }).from(bookings).$dynamic()).where(where);
     return { rows, count: total };
   }
@@ -110,11 +112,9 @@ export const bookingsOfDay = async (
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(bookings)
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(where);
+  const total =
+    countOfShortPage(page.length, query) ??
+    (await db.select({ total: count() }).from(bookings).innerJoin(slots, eq(slots.id, bookings.slotId)).where(where))[0].total;
   const ids = page.map((p) => p.id);
   const found = ids.length
     ? await withJoins(db.select(columns).from(bookings).$dynamic()).where(

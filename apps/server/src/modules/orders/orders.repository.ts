@@ -2,7 +2,7 @@ import { COUNT_CAP } from '@excursio/contract/list';
 import type { ORDER_ORDERING } from '@excursio/contract/orders';
 import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { likePattern } from '../../db/query.ts';
+import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
 import { orderCounters, orderLines, orders, payments } from '../../db/schema/sales.ts';
@@ -188,10 +188,8 @@ export const listOrders = async (
   const unfiltered =
     !query.status && !query.payment_status && !query.channel && !query.seller && !query.date_range && !query.search;
   if (unfiltered) return { rows, count: await orderCount(db, accountId), capped: false };
-  // A page that is not full is the end of the list: it tells the count without counting.
-  if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) {
-    return { rows, count: query.offset + rows.length, capped: false };
-  }
+  const short = countOfShortPage(rows.length, query);
+  if (short !== null) return { rows, count: short, capped: false };
   return { rows, ...(await countOrders(db, where)) };
 };
 
