@@ -13,6 +13,10 @@ import { id, timestamp } from './common.ts';
  */
 export const invoiceNumberLabel = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 
+/** A date on an invoice: the instant's day in the organization's zone, "1 December 2026" (web and PDF alike). */
+export const invoiceDate = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
+
 /** The file name of an invoice's PDF. */
 export const invoiceFileName = (number: number) => `invoice-${number}.pdf`;
 

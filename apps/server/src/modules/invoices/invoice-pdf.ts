@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceParty } from '@excursio/contract/invoices';
+import { type Invoice, type InvoiceParty, invoiceDate } from '@excursio/contract/invoices';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -19,10 +19,6 @@ export const formatAmount = (minor: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
     minor / 100,
   );
-
-/** An instant as a date in the organization's zone: "1 December 2026". */
-export const formatDate = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
 
 export const renderInvoicePdf = (invoice: Invoice, options: { compress?: boolean } = {}): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -64,9 +60,9 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     .text('Invoice', left + width / 2, top, { width: width / 2, align: 'right' });
   const facts: [string, string][] = [
     ['Invoice number', invoice.display_number],
-    ['Issued', formatDate(invoice.issued_at, invoice.time_zone)],
+    ['Issued', invoiceDate(invoice.issued_at, invoice.time_zone)],
     ['Order', invoice.order_reference],
-    ['Order date', formatDate(invoice.order_date, invoice.time_zone)],
+    ['Order date', invoiceDate(invoice.order_date, invoice.time_zone)],
   ];
   let y = top + 32;
   for (const [label, value] of facts) {
