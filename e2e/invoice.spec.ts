@@ -77,6 +77,8 @@ test('an order’s invoice is issued once (INV-000001), read on screen and downl
   await expect(page.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'invoice step');
   await screenshot(page, 'invoice-02-issued');
+  await page.getByTestId('invoice-balance').scrollIntoViewIfNeeded();
+  await screenshot(page, 'invoice-03-totals');
 
   // ── After a reload it is still the same invoice.
   await page.reload();

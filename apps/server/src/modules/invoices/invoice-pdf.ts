@@ -26,6 +26,7 @@ export const renderInvoicePdf = (invoice: Invoice, options: { compress?: boolean
       size: 'A4',
       margin: A4_MARGIN,
       compress: options.compress ?? invoicePdfSettings.compress,
+      bufferPages: true,
       info: {
         Title: `Invoice ${invoice.display_number}`,
         Author: invoice.seller.name,
@@ -103,12 +104,14 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     return at + 20;
   };
   y = header(y);
+  const bottom = doc.page.height - A4_MARGIN;
   for (const line of invoice.lines) {
     doc.font('Helvetica').fontSize(9);
     const height = doc.heightOfString(line.description, { width: width * 0.56 });
-    if (y + height > doc.page.height - A4_MARGIN - 120) {
+    if (y + height > bottom) {
       doc.addPage();
-      y = header(doc.y);
+      y = header(A4_MARGIN);
+      doc.font('Helvetica').fontSize(9);
     }
     doc.fillColor('black').text(line.description, columns.description, y, { width: width * 0.56 });
     doc.text(String(line.quantity), columns.quantity, y, { width: cell.quantity, align: 'right' });
@@ -127,8 +130,12 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     y += 20;
   }
 
-  // Totals.
+  // Totals, kept together with the note below them.
   y += 8;
+  if (y + 100 > bottom) {
+    doc.addPage();
+    y = A4_MARGIN;
+  }
   const totals: [string, string, boolean][] = [
     ['Total', money(invoice.total), true],
     ['Paid', money(invoice.paid), false],
@@ -148,6 +155,24 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     .fontSize(8)
     .fillColor(GREY)
     .text(`Amounts in ${invoice.currency}. Paid and balance as of the issue date.`, left, y + 24, { width });
+
+  // A footer on every page: the number and the page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // text below the bottom margin would start a new page
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`${invoice.display_number} · Page ${i + 1} of ${range.count}`, left, doc.page.height - A4_MARGIN + 16, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = margin;
+  }
 };
 
 /** A name in bold with its address, email and phone below, from (x, y). */
