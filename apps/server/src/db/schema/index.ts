@@ -6,6 +6,7 @@ export * from './carts.ts';
 export * from './catalog.ts';
 export * from './customers.ts';
 export * from './inventory.ts';
+export * from './invoices.ts';
 export * from './media.ts';
 export * from './sales.ts';
 export * from './team.ts';

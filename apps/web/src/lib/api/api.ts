@@ -34,6 +34,7 @@ export const api = createApi({
     'Video',
     'Capacity',
     'Order',
+    'Invoice',
     'Booking',
     'Customer',
     'Cart',

@@ -1,3 +1,4 @@
+import { type Invoice, invoiceFileName } from '@excursio/contract/invoices';
 import type { Paginated } from '@excursio/contract/list';
 import type {
   BookingListItem,
@@ -9,7 +10,9 @@ import type {
 } from '@excursio/contract/orders';
 import type { z } from 'zod';
 import { api } from './api.ts';
+import { showErrorToasts } from './base-query.ts';
 import type { ListArgs } from './catalog.api.ts';
+import { errorMessages } from './errors.ts';
 
 /** Orders, their payments and the bookings they hold. Cancelling gives places back: capacity is refetched. */
 export const ordersApi = api.injectEndpoints({
@@ -42,6 +45,48 @@ export const ordersApi = api.injectEndpoints({
       query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/payments/`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }],
     }),
+    /** The order's invoice, or null while none was issued (the API's 404, expected: not toasted). */
+    getInvoice: build.query<Invoice | null, string>({
+      async queryFn(orderId, _api, _extra, fetchWithBQ) {
+        const result = await fetchWithBQ({ url: `/orders/${orderId}/invoice/` });
+        if (result.error?.status === 404) return { data: null };
+        if (result.error) {
+          showErrorToasts(errorMessages(result.error));
+          return { error: result.error };
+        }
+        return { data: result.data as Invoice };
+      },
+      extraOptions: { silent: true },
+      providesTags: (_r, _e, orderId) => [{ type: 'Invoice', id: orderId }],
+    }),
+    /** Issues the invoice (once: a repeat answers the same one). */
+    issueInvoice: build.mutation<Invoice, string>({
+      query: (orderId) => ({ url: `/orders/${orderId}/invoice/`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, orderId) => [{ type: 'Invoice', id: orderId }],
+    }),
+    /**
+     * Downloads the invoice's PDF through the session like every API call (a refresh on 401
+     * included) and saves it under the server's file name. The file never enters the store.
+     */
+    downloadInvoicePdf: build.mutation<null, { orderId: string; number: number }>({
+      async queryFn({ orderId, number }, _api, _extra, fetchWithBQ) {
+        const result = await fetchWithBQ({
+          url: `/orders/${orderId}/invoice/pdf/`,
+          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
+        });
+        if (result.error) return { error: result.error };
+        const meta = result.meta as { response?: Response } | undefined;
+        const disposition = meta?.response?.headers.get('content-disposition') ?? '';
+        const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? invoiceFileName(number);
+        const url = URL.createObjectURL(result.data as Blob);
+        const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        return { data: null };
+      },
+    }),
     listBookingsByDate: build.query<Paginated<BookingListItem>, ListArgs>({
       query: (params) => ({ url: '/bookings/by-date/', params }),
       providesTags: ['Booking'],
@@ -61,6 +106,9 @@ export const {
   useConfirmOrderMutation,
   useDeclineOrderMutation,
   useRecordPaymentMutation,
+  useGetInvoiceQuery,
+  useIssueInvoiceMutation,
+  useDownloadInvoicePdfMutation,
   useListBookingsByDateQuery,
   useSetAttendanceMutation,
 } = ordersApi;

@@ -15,6 +15,7 @@ import {
 } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { InvoiceStep } from '../components/invoice-step.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
@@ -113,7 +114,7 @@ const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefun
   </Stack>
 );
 
-/** `/orders/editor/{orderId}/{step}`: the order's details, its invoice (not built yet) and payments. */
+/** `/orders/editor/{orderId}/{step}`: the order's details, its invoice and payments. */
 export const OrderEditorPage = () => {
   const { orderId, step } = useParams();
   const navigate = useNavigate();
@@ -210,11 +211,12 @@ export const OrderEditorPage = () => {
         </Alert>
       ) : null}
       <Tabs
-        value={step === 'payments' ? 'payments' : 'details'}
+        value={step === 'payments' || step === 'invoice' ? step : 'details'}
         onChange={(v) => v && navigate(orderPath(order.id, v as OrderStep))}
       >
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="invoice">Invoice</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
           <Tabs.Tab value="audit" disabled>
             Audit trail
@@ -224,7 +226,7 @@ export const OrderEditorPage = () => {
       {step === 'payments' ? (
         <Payments order={order} proposedRefund={proposedRefund} />
       ) : step === 'invoice' ? (
-        <Text c="dimmed">The invoice is not available yet.</Text>
+        <InvoiceStep order={order} />
       ) : (
         <Details order={order} />
       )}

@@ -1,0 +1,116 @@
+import type { ContactInfo, LegalInfo, Profile } from '@excursio/contract/accounts';
+import { type Invoice, type InvoiceDocument, type InvoiceLine, invoiceNumberLabel } from '@excursio/contract/invoices';
+import type { OrderDetail } from '@excursio/contract/orders';
+import type { InvoiceRow } from './invoices.repository.ts';
+
+/** What the invoice document is made of: the order (read through the orders service) and the organization. */
+export type InvoiceSources = {
+  order: OrderDetail;
+  seller: { name: string; contactInfo: ContactInfo; legalInfo: LegalInfo; profile: Profile };
+  categoryNames: ReadonlyMap<string, string>;
+};
+
+const countryName = (code: string) => {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+const joined = (...parts: string[]) => parts.filter(Boolean).join(' ');
+
+/** A line's date and time in the offer's zone: "Tue, 1 Dec 2026, 10:00". */
+export const startLabel = (startsAt: string, timeZone: string, timeFormat: Profile['time_format']) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: timeFormat === '12h' ? 'h12' : 'h23',
+  }).format(new Date(startsAt));
+
+/**
+ * The lines of an invoice: per booking, one line per pricing category of its party and one per
+ * extra, described with the offer's title and its start in the offer's zone. Canceled lines are not
+ * billed. A line whose parts do not add up to what it costs is billed as one line.
+ */
+export const invoiceLines = (
+  order: OrderDetail,
+  categoryNames: ReadonlyMap<string, string>,
+  timeFormat: Profile['time_format'],
+): InvoiceLine[] =>
+  order.lines
+    .filter((line) => line.status === 'active')
+    .flatMap((line) => {
+      const when = line.booking ? startLabel(line.booking.starts_at, line.booking.time_zone, timeFormat) : '';
+      const about = when ? `${line.description} — ${when}` : line.description;
+      const parts: InvoiceLine[] = [
+        ...(line.booking?.party ?? [])
+          .filter((p) => p.quantity > 0)
+          .map((p) => ({
+            description: `${about} · ${categoryNames.get(p.pricing_category_id) ?? 'Participant'}`,
+            quantity: p.quantity,
+            unit_amount: p.unit_price,
+            amount: p.amount,
+          })),
+        ...line.extras
+          .filter((e) => e.quantity > 0)
+          .map((e) => ({
+            description: `${about} · ${e.name}`,
+            quantity: e.quantity,
+            unit_amount: e.unit_price,
+            amount: e.amount,
+          })),
+      ];
+      const sum = parts.reduce((total, p) => total + p.amount, 0);
+      if (parts.length > 0 && sum === line.total) return parts;
+      return [{ description: about, quantity: 1, unit_amount: line.total, amount: line.total }];
+    });
+
+/** What the invoice says, fixed when it is issued. */
+export const invoiceDocumentOf = ({ order, seller, categoryNames }: InvoiceSources): InvoiceDocument => {
+  const c = seller.contactInfo;
+  const legal = seller.legalInfo;
+  const sellerLines = [
+    legal.legal_name && legal.legal_name !== seller.name ? legal.legal_name : '',
+    c.address_line1,
+    c.address_line2,
+    joined(c.postal_code, c.city),
+    countryName(c.country),
+    c.website,
+    legal.vat_id ? `VAT ID ${legal.vat_id}` : '',
+    legal.registration_number ? `Registration ${legal.registration_number}` : '',
+  ].filter(Boolean);
+  const paid = order.paid - order.refunded;
+  return {
+    seller: { name: seller.name, lines: sellerLines, email: c.email, phone: c.phone },
+    buyer: {
+      name: joined(order.contact.first_name, order.contact.last_name),
+      lines: [],
+      email: order.contact.email,
+      phone: order.contact.phone,
+    },
+    order_reference: order.reference,
+    order_date: order.created_at,
+    time_zone: seller.profile.timezone || 'UTC',
+    currency: order.currency,
+    lines: invoiceLines(order, categoryNames, seller.profile.time_format),
+    total: order.total,
+    paid,
+    balance_due: Math.max(0, order.total - paid),
+  };
+};
+
+export const toInvoice = (row: InvoiceRow): Invoice => ({
+  ...row.snapshot,
+  id: row.id,
+  order_id: row.orderId,
+  number: row.number,
+  display_number: invoiceNumberLabel(row.number),
+  issued_at: row.issuedAt.toISOString(),
+});
