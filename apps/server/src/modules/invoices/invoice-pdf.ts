@@ -1,3 +1,4 @@
+import { formatMoney } from '@excursio/contract/format';
 import { type Invoice, type InvoiceParty, invoiceDate } from '@excursio/contract/invoices';
 import PDFDocument from 'pdfkit';
 
@@ -13,12 +14,6 @@ export const invoicePdfSettings = { compress: true };
 const A4_MARGIN = 50;
 const GREY = '#555555';
 const RULE = '#cccccc';
-
-/** Minor units → the amount with its currency ("€1,234.50"), as the web app shows it. */
-export const formatAmount = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    minor / 100,
-  );
 
 export const renderInvoicePdf = (invoice: Invoice, options: { compress?: boolean } = {}): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -49,7 +44,7 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
   const left = A4_MARGIN;
   const right = doc.page.width - A4_MARGIN;
   const width = right - left;
-  const money = (minor: number) => formatAmount(minor, invoice.currency);
+  const money = (minor: number) => formatMoney(minor, invoice.currency, 'en');
 
   // Heading: the seller on the left, "Invoice" with its number and dates on the right.
   const top = doc.y;
