@@ -66,7 +66,12 @@ const ORDERS: {
  * taken from the engine, orders booked, payments recorded, one order canceled), so a person who
  * starts the product sees bookings on the capacity calendar, orders and a manifest.
  */
-export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: Date) => {
+export const seedDemoSales = async (
+  db: Db,
+  { accountId, sellerUserId }: { accountId: string; sellerUserId: string },
+  sold: Sold,
+  now: Date,
+) => {
   for (const [first_name, last_name, email, phone, country, language, marketing_consent] of PEOPLE) {
     await createCustomer(
       db,
@@ -98,7 +103,8 @@ export const seedDemoSales = async (db: Db, accountId: string, sold: Sold, now: 
       db,
       accountId,
       { holdId: hold.id, contact: { first_name, last_name, email, phone } },
-      { now: at, channel: 'backoffice' },
+      // Taken at the desk by the owner, every third one booked online through the API.
+      i % 3 === 2 ? { now: at, channel: 'api' } : { now: at, channel: 'backoffice', sellerUserId },
     );
     if (o.paid) {
       const amount = o.paid === 'all' ? order.total : Math.round(order.total / 3);

@@ -82,6 +82,12 @@ describe('demo organization', () => {
     for (const state of ['not_paid', 'partially_paid', 'fully_paid']) expect(states).toContain(state);
     expect(orders.results.filter((o: { status: string }) => o.status === 'canceled')).toHaveLength(1);
     expect(orders.results.every((o: { customer_id: string | null }) => o.customer_id !== null)).toBe(true);
+    // Most were taken at the desk by the owner (the seller filter offers her), the rest came in online.
+    const options = (await t.app.inject({ url: '/api/orders/filter-options/', headers })).json();
+    expect(options.channel).toEqual(['api', 'backoffice']);
+    expect(options.seller).toEqual([{ value: expect.any(String), label: 'Dana Demo' }]);
+    const desk = (await t.app.inject({ url: `/api/orders/?seller=${options.seller[0].value}`, headers })).json();
+    expect(desk.count).toBeGreaterThan(8);
     const [tomorrow] = await slotsOn(today + 1);
     expect(tomorrow).toMatchObject({ time: '10:00', booked: 4 });
     const manifest = (await t.app.inject({ url: `/api/bookings/by-date/?date=${formatIsoDate(today + 1)}`, headers })).json();

@@ -30,7 +30,7 @@ export const seedDemo = async (
 ) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);
-  const { account } = await db.transaction((tx) =>
+  const { account, user } = await db.transaction((tx) =>
     insertOrganization(tx, {
       type: 'supplier',
       name: 'Demo Adventures',
@@ -40,6 +40,6 @@ export const seedDemo = async (
     }),
   );
   const sold = await seedDemoCatalog(db, config, account.id);
-  await seedDemoSales(db, account.id, sold, new Date());
+  await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
   return { created: true };
 };
