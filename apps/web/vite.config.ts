@@ -13,7 +13,8 @@ const packages = (names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${n
  * ScrollArea (the sidebar) only `useMergeRefs` from @floating-ui/react, the AppShell header only
  * `RemoveScroll.classNames` from react-remove-scroll. They get the small modules of
  * src/lib/shell-shims/ instead; tooltips, menus, popovers and modals still get the real packages,
- * loaded when they are used.
+ * loaded when they are used. Should a Mantine upgrade import more from there, the build fails on
+ * the missing export.
  */
 const shims: { importer: RegExp; source: string; shim: string }[] = [
   { importer: /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, source: '@floating-ui/react', shim: 'scroll-area-refs.ts' },
