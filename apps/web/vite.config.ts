@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -7,9 +8,31 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 /** Modules of the named packages, wherever npm put them. */
 const packages = (names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 
+/**
+ * Two Mantine components that every screen renders take one small thing from a large package:
+ * ScrollArea (the sidebar) only `useMergeRefs` from @floating-ui/react, the AppShell header only
+ * `RemoveScroll.classNames` from react-remove-scroll. They get the small modules of
+ * src/lib/shell-shims/ instead; tooltips, menus, popovers and modals still get the real packages,
+ * loaded when they are used. Should a Mantine upgrade import more from there, the build fails on
+ * the missing export.
+ */
+const shims: { importer: RegExp; source: string; shim: string }[] = [
+  { importer: /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, source: '@floating-ui/react', shim: 'scroll-area-refs.ts' },
+  { importer: /[\\/]AppShell[\\/]AppShell\w+[\\/]\w+\.mjs$/, source: 'react-remove-scroll', shim: 'app-shell-remove-scroll.ts' },
+];
+const shellShims: Plugin = {
+  name: 'shell-shims',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const hit = importer && shims.find((s) => s.source === source && s.importer.test(importer));
+    return hit ? fileURLToPath(new URL(`./src/lib/shell-shims/${hit.shim}`, import.meta.url)) : null;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
+    shellShims,
     // A .br (quality 11) and a .gz (level 9) beside every text file of the build, public files
     // included: the server sends them as they are (`preCompressed` in http/spa.ts), so the
     // strongest settings cost build time once instead of CPU on every request. Files that would not
@@ -36,6 +59,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: packages(['react', 'react-dom', 'scheduler']) },
             { name: 'router', test: packages(['react-router']) },
+            // Only floating-ui itself: the chunk it would share with a few small Mantine modules
+            // (useDirection) would load it on every screen, tooltips and menus load it on demand.
+            { name: 'floating-ui', test: packages(['@floating-ui']) },
             {
               name: 'redux',
               test: packages(['@reduxjs', 'immer', 'redux', 'reselect', 'react-redux', 'use-sync-external-store']),

@@ -1,8 +1,9 @@
-import { Box, Burger, Group, Title, Tooltip } from '@mantine/core';
+import { Box, Burger, Group, Title } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useAccess } from '../../lib/permissions/use-access.ts';
 import { IconButton } from '../button.tsx';
+import { DeferredTooltip } from '../deferred-tooltip.tsx';
 import { type RouteHandle, TAB_GROUPS, type TabGroup } from './navigation.ts';
 import classes from './shell.module.css';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -29,14 +30,14 @@ const SubNavigation = ({ group }: { group: TabGroup }) => {
         const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
         if (!allowed) {
           return (
-            <Tooltip
+            <DeferredTooltip
               key={tab.to}
               label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}
             >
               <button type="button" className={classes.tab} data-disabled aria-disabled="true">
                 {tab.label}
               </button>
-            </Tooltip>
+            </DeferredTooltip>
           );
         }
         return (

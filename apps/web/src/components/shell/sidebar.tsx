@@ -1,7 +1,8 @@
-import { Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAccess } from '../../lib/permissions/use-access.ts';
+import { DeferredTooltip } from '../deferred-tooltip.tsx';
 import { isNavItemActive, NAV_GROUPS, type NavItem } from './navigation.ts';
 import classes from './shell.module.css';
 
@@ -57,10 +58,10 @@ const SidebarItem = ({ item, collapsed, onNavigate }: { item: NavItem; collapsed
   );
   if (allowed && !locked && !collapsed) return link;
   return (
-    <Tooltip label={hint} position="right" multiline maw={260}>
+    <DeferredTooltip label={hint} position="right" multiline maw={260}>
       {/* A disabled link gets no pointer events; the wrapper keeps the tooltip working. */}
       <Box>{link}</Box>
-    </Tooltip>
+    </DeferredTooltip>
   );
 };
 

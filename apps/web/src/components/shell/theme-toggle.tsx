@@ -1,5 +1,6 @@
-import { Center, type MantineColorScheme, SegmentedControl, Tooltip, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
+import { Center, type MantineColorScheme, SegmentedControl, useMantineColorScheme, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { DeferredTooltip } from '../deferred-tooltip.tsx';
 
 const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
   { value: 'light', label: 'Light theme', icon: IconSun },
@@ -18,12 +19,12 @@ export const ThemeToggle = () => {
       data={OPTIONS.map(({ value, label, icon: Icon }) => ({
         value,
         label: (
-          <Tooltip label={label}>
+          <DeferredTooltip label={label}>
             <Center>
               <Icon size={14} stroke={1.8} />
               <VisuallyHidden>{label}</VisuallyHidden>
             </Center>
-          </Tooltip>
+          </DeferredTooltip>
         ),
       }))}
     />
