@@ -90,6 +90,15 @@ describe('DataTable', () => {
     expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLInputElement).value).toBe('Default order');
   });
 
+  it('says the range and the count, with "+" when the server stopped counting', () => {
+    viewport(1366);
+    renderTable({ page: 2, count: 1000, totalPages: 40, countCapped: true });
+    expect(screen.getByTestId('pager-range').textContent).toBe('26–50 of 1000+');
+    cleanup();
+    renderTable({ count: 2 });
+    expect(screen.getByTestId('pager-range').textContent).toBe('1–2 of 2');
+  });
+
   it('shows the empty state in either layout', () => {
     viewport(375);
     renderTable({ rows: [], count: 0 });
