@@ -60,6 +60,11 @@ describe("a day's bookings", () => {
       late.lines[0].booking.id,
     ]);
     expect((await list('search=sunrise')).count).toBe(1);
+    // A searched or joined-ordered page counts every match, whichever page it is.
+    for (const query of ['search=harbour&page_size=1', 'search=harbour&page_size=1&page=2', 'ordering=contact&page_size=2']) {
+      const page = await list(query);
+      expect([page.count, page.results.length], query).toEqual(query.startsWith('ordering') ? [3, 2] : [2, 1]);
+    }
     expect((await list(`search=%23${early.number}`)).count).toBe(1);
     expect((await list('ordering=-participants')).results[0].id).toBe(late.lines[0].booking.id);
     expectError(await t.app.inject({ url: '/api/bookings/by-date/?date=tomorrow', headers: b.owner.headers }), 400, {

@@ -91,12 +91,21 @@ export const bookingsOfDay = async (
   const direction = query.ordering.descending ? desc : asc;
   const order = [direction(column), asc(slots.startsAt), asc(bookings.id)];
   if (term || column === orders.contactLastName || column === experiences.title) {
-    const rows = await withJoins(db.select(columns).from(bookings).$dynamic())
+    // Searched or ordered by a joined column, every matching booking is joined and sorted anyway: the
+    // total comes with the page as a window count, not from a second walk of the same joins.
+    const found = await withJoins(
+      db
+        .select({ ...columns, total: sql<number>`(count(*) over ())::int` })
+        .from(bookings)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset);
-    const short = countOfShortPage(rows.length, query);
+    const rows = found.map(({ total: _, ...row }) => row);
+    if (found.length) return { rows, count: found[0].total };
+    const short = countOfShortPage(0, query);
     if (short !== null) return { rows, count: short };
     const [{ total }] = await withJoins(db.select({ total: count() }).from(bookings).$dynamic()).where(where);
     return { rows, count: total };
