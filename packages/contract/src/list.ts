@@ -41,8 +41,12 @@ export type Paginated<T> = {
   count_capped?: boolean;
 };
 
-/** Where filtered counts of very large lists stop (`count_capped`). */
-export const COUNT_CAP = 1000;
+/**
+ * Where a filtered count of a very large list stops (`count_capped`): ten pages past the page asked
+ * for, as search engines count ("1–25 of 250+"); moving on counts further.
+ */
+export const COUNT_PAGES_AHEAD = 10;
+export const countCap = (window: { limit: number; offset: number }) => window.offset + COUNT_PAGES_AHEAD * window.limit;
 
 export const errorType = z.enum(['validation_error', 'client_error', 'server_error']);
 export const errorItem = z.object({

@@ -1,4 +1,4 @@
-import { COUNT_CAP } from '@excursio/contract/list';
+import { countCap } from '@excursio/contract/list';
 import type { ORDER_ORDERING } from '@excursio/contract/orders';
 import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -190,22 +190,22 @@ export const listOrders = async (
   if (unfiltered) return { rows, count: await orderCount(db, accountId), capped: false };
   const short = countOfShortPage(rows.length, query);
   if (short !== null) return { rows, count: short, capped: false };
-  return { rows, ...(await countOrders(db, where)) };
+  return { rows, ...(await countOrders(db, where, countCap(query))) };
 };
 
 /**
- * Counts matching orders up to COUNT_CAP (and says when there are more): a common search term over a
+ * Counts matching orders up to `cap` (and says when there are more): a common search term over a
  * million orders would otherwise count a hundred thousand rows for a number nobody pages through.
  */
-const countOrders = async (db: Executor, where: ReturnType<typeof and>) => {
+const countOrders = async (db: Executor, where: ReturnType<typeof and>, cap: number) => {
   const matching = db
     .select({ one: sql`1` })
     .from(orders)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('matching');
   const total = (await db.select({ total: count() }).from(matching))[0].total;
-  return total > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: total, capped: false };
+  return total > cap ? { count: cap, capped: true } : { count: total, capped: false };
 };
 
 /**

@@ -34,6 +34,8 @@ export type DataTableProps<T> = {
   page: number;
   pageSize: number;
   count: number;
+  /** The server stopped counting at `count`: there are more ("of 250+"). */
+  countCapped?: boolean;
   totalPages: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
