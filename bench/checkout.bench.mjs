@@ -41,7 +41,10 @@ try {
     for (;;) {
       ahead += 1;
       const day = plusDays(ahead);
-      const res = await json(await http(`/api/bookings/check-availability/?experience_id=${tour.id}&date_from=${day}`, { headers }), 200);
+      const res = await json(
+        await http(`/api/bookings/check-availability/?experience_id=${tour.id}&date_from=${day}`, { headers }),
+        200,
+      );
       const found = res.results.find((s) => s.time === '10:00' && s.bookable && (s.available ?? 1) > 0);
       if (found) return { id: found.id, left: found.available ?? Number.POSITIVE_INFINITY };
     }
