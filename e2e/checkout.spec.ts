@@ -90,6 +90,10 @@ test('a phone booking in the checkout: 2 adults + 1 child tomorrow at 10:00, pai
   const orderUrl = page.url();
   await expect(page.getByText('Harbour kayak tour')).toBeVisible();
   await expect(page.getByText('Grace Hopper')).toBeVisible();
+  // Taken at the desk by whoever is signed in; the buyer can be sent the confirmation again.
+  await expect(page.getByText(/· Back office, by \S/)).toBeVisible();
+  await page.getByRole('button', { name: 'Resend confirmation' }).click();
+  await expect(toast(page, 'Sent to grace.checkout@example.test.')).toBeVisible();
   await screenshot(page, 'checkout-03-order');
 
   // ── The booking's own page, on a phone: who, the party, and attendance in one tap.

@@ -152,8 +152,13 @@ export const orderDetail = order.extend({
   refundable: money,
   /** The checkout that produced it: `GET /api/order?session_id=` answers its public summary. */
   session_id: z.string().nullable(),
+  /** The team member who took it in the back office (null: booked online or through the API). */
+  seller: z.object({ id, name: z.string() }).nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
+
+/** POST /api/orders/{id}/resend-confirmation/ — where the email went. */
+export const resendConfirmationResponse = z.object({ sent_to: z.string() });
 
 export const bookResponse = orderDetail;
 

@@ -56,6 +56,7 @@ const order = (lines: OrderLine[], money: Partial<OrderDetail> = {}): OrderDetai
   payments: [],
   refundable: 0,
   session_id: null,
+  seller: null,
   ...money,
 });
 

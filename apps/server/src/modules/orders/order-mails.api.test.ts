@@ -5,7 +5,8 @@ import type { MailMessage } from '../../integrations/mail.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { cartOf, lineBody } from '../../test/cart-factories.ts';
-import { useAccount } from '../../test/factories.ts';
+import { expectError } from '../../test/errors.ts';
+import { createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
 
 const t = useTestApp();
@@ -142,5 +143,40 @@ describe('order emails', () => {
       `We received your booking request ${second.reference}`,
       `Your booking request ${second.reference} could not be accepted`,
     ]);
+  });
+
+  it('sends the confirmation again on request; refuses a canceled order, one without email, and a member without the right', async () => {
+    const offer = await harbourOffer();
+    const order = await createOrder(t, a, offer, DAY, { adults: 1 });
+    const email = order.contact.email as string;
+    const resend = await post(`/api/orders/${order.id}/resend-confirmation/`);
+    expect(resend.statusCode, resend.body).toBe(202);
+    expect(resend.json()).toEqual({ sent_to: email });
+    const subjects = (await mailsTo(email)).map((m) => m.subject);
+    expect(subjects).toEqual([
+      `Your booking ${order.reference} with ${a.account.name} is confirmed`,
+      `Your booking ${order.reference} with ${a.account.name} is confirmed`,
+    ]);
+
+    const viewer = await createMember(t, a, ['View experiences']);
+    expectError(
+      await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/resend-confirmation/`, headers: viewer.headers }),
+      403,
+      { code: 'permission_denied' },
+    );
+    expect((await post(`/api/orders/${order.id}/cancel/`)).statusCode).toBe(200);
+    expectError(await post(`/api/orders/${order.id}/resend-confirmation/`), 409, { code: 'order_canceled' });
+
+    const cart = await cartOf(t, a.owner);
+    expect((await post(`/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 1 }))).statusCode).toBe(201);
+    const phoneOnly = await post('/api/orders/', {
+      cart_id: cart.id,
+      contact: { first_name: 'Kim', last_name: 'Lee', phone: '+1 555 0100' },
+    });
+    expect(phoneOnly.json().seller).toEqual({ id: a.owner.id, name: expect.any(String) }); // taken at the desk
+    expect(order.seller).toBeNull(); // booked through the public API
+    expectError(await post(`/api/orders/${phoneOnly.json().id}/resend-confirmation/`), 409, { code: 'no_email' });
+    await t.settled();
+    expect((await mailsTo(email)).length).toBe(3); // + the cancellation, nothing else
   });
 });

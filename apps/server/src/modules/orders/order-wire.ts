@@ -63,13 +63,19 @@ export const toOrder = (o: OrderRow, movements: readonly PaymentRow[]): Order =>
   };
 };
 
-export const toOrderDetail = (o: OrderRow, lines: LineRow[], movements: PaymentRow[]): OrderDetail => ({
+export const toOrderDetail = (
+  o: OrderRow,
+  lines: LineRow[],
+  movements: PaymentRow[],
+  seller: OrderDetail['seller'],
+): OrderDetail => ({
   ...toOrder(o, movements),
   note: o.note,
   lines: lines.map(toOrderLine),
   payments: movements.map(toPayment),
   refundable: orderMoney(o.totalMinor, movements).refundableMinor,
   session_id: o.checkoutSessionId,
+  seller,
 });
 
 /** The confirmation page's view: the reference, the state, what was booked — no contact details beyond a first name. */

@@ -226,6 +226,16 @@ export const orderFilterValues = async (db: Executor, accountId: string) => {
   return rows;
 };
 
+/** The seller of an order, as the order shows it: the member's name (or email when they gave none). */
+export const sellerOfOrder = async (db: Executor, accountId: string, userId: string | null) => {
+  if (!userId) return null;
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
+  return user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email } : null;
+};
+
 /** The team members who sold at least one of the account's orders (an index probe per member, not a scan of the orders). */
 export const sellersOfOrders = async (db: Executor, accountId: string) =>
   db

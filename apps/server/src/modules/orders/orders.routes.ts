@@ -15,6 +15,7 @@ import {
   orderSessionQuery,
   paymentInput,
   publicOrder,
+  resendConfirmationResponse,
 } from '@excursio/contract/orders';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
@@ -22,7 +23,7 @@ import { notFound } from '../../http/app-error.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
-import { noticeOrder } from './order-notices.service.ts';
+import { noticeOrder, resendConfirmation } from './order-notices.service.ts';
 import { toPayment } from './order-wire.ts';
 import {
   bookHold,
@@ -179,6 +180,25 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       const declined = await declineOrder(db, accountId, request.params.id, ctx.clock());
       noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined' });
       return declined;
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/resend-confirmation/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          'Email the buyer their confirmation again (with the calendar file), right after the answer; refused for a canceled order or one without an email',
+        params: orderParams,
+        response: { 202: resendConfirmationResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const sent = await resendConfirmation(ctx, principalOf(request).accountId, request.params.id);
+      reply.code(202);
+      return sent;
     },
   );
 

@@ -28,6 +28,7 @@ import {
   type PaymentRow,
   paymentsOfOrder,
   paymentsOfOrders,
+  sellerOfOrder,
   sellersOfOrders,
   settlePayment,
   updateOrder,
@@ -52,7 +53,12 @@ export const cardProviderForTests: { current: PaymentProvider | null } = { curre
 const cardProvider = (): PaymentProvider => cardProviderForTests.current ?? testModeProvider;
 
 export const orderDetail = async (db: Executor, accountId: string, order: OrderRow): Promise<OrderDetail> =>
-  toOrderDetail(order, await linesOfOrder(db, accountId, order.id), await paymentsOfOrder(db, accountId, order.id));
+  toOrderDetail(
+    order,
+    await linesOfOrder(db, accountId, order.id),
+    await paymentsOfOrder(db, accountId, order.id),
+    await sellerOfOrder(db, accountId, order.sellerUserId),
+  );
 
 export const getOrder = async (db: Db, accountId: string, orderId: string) => {
   const order = await findOrder(db, accountId, orderId);

@@ -41,6 +41,9 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => ({ url: `/orders/${id}/decline/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
     }),
+    resendConfirmation: build.mutation<{ sent_to: string }, string>({
+      query: (id) => ({ url: `/orders/${id}/resend-confirmation/`, method: 'POST', body: {} }),
+    }),
     recordPayment: build.mutation<OrderPayment, z.input<typeof paymentInput> & { orderId: string }>({
       query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/payments/`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }],
@@ -106,6 +109,7 @@ export const {
   useConfirmOrderMutation,
   useDeclineOrderMutation,
   useRecordPaymentMutation,
+  useResendConfirmationMutation,
   useGetInvoiceQuery,
   useIssueInvoiceMutation,
   useDownloadInvoicePdfMutation,

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import { type OrderDetail, PAYMENT_METHOD_LABELS } from '@excursio/contract/orders';
+import { ORDER_CHANNEL_LABELS, type OrderDetail, PAYMENT_METHOD_LABELS } from '@excursio/contract/orders';
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconChevronLeft } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import {
   useConfirmOrderMutation,
   useDeclineOrderMutation,
   useGetOrderQuery,
+  useResendConfirmationMutation,
 } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -122,6 +123,7 @@ export const OrderEditorPage = () => {
   const [cancel, { isLoading: canceling }] = useCancelOrderMutation();
   const [confirmOrder, { isLoading: confirmingOrder }] = useConfirmOrderMutation();
   const [decline, { isLoading: declining }] = useDeclineOrderMutation();
+  const [resend, { isLoading: resending }] = useResendConfirmationMutation();
   const [confirming, setConfirming] = useState(false);
   const [proposedRefund, setProposedRefund] = useState<number | null>(null);
   const [declined, setDeclined] = useState(false);
@@ -152,6 +154,11 @@ export const OrderEditorPage = () => {
     setProposedRefund(result.data.proposed_refund);
   };
 
+  const doResend = async () => {
+    const result = await resend(order.id);
+    if (!result.error) notifySuccess(`Sent to ${result.data.sent_to}.`);
+  };
+
   const doCancel = async () => {
     const result = await cancel(order.id);
     setConfirming(false);
@@ -178,10 +185,17 @@ export const OrderEditorPage = () => {
             <PaymentStatusBadge status={order.payment_status} />
           </Group>
           <Text size="sm" c="dimmed">
-            Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)}
+            Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)} ·{' '}
+            {ORDER_CHANNEL_LABELS[order.channel]}
+            {order.seller ? `, by ${order.seller.name}` : ''}
           </Text>
         </Stack>
         <Group gap="xs">
+          {order.status !== 'canceled' && order.contact.email ? (
+            <Button variant="standard" onClick={doResend} loading={resending}>
+              {order.status === 'created' ? 'Resend request email' : 'Resend confirmation'}
+            </Button>
+          ) : null}
           {order.status === 'created' ? (
             <>
               <Button onClick={doConfirm} loading={confirmingOrder}>
