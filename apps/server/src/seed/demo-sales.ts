@@ -3,7 +3,8 @@ import { DAY_MS, formatIsoDate } from '../modules/availability/local-date.ts';
 import { reserve } from '../modules/availability/reservations.service.ts';
 import { createCustomer } from '../modules/customers/customers.service.ts';
 import { markAttendance } from '../modules/orders/bookings.service.ts';
-import { bookHold, cancelOrder, recordPayment } from '../modules/orders/orders.service.ts';
+import { bookHold, cancelOrder } from '../modules/orders/orders.service.ts';
+import { recordPayment } from '../modules/orders/payments.service.ts';
 
 type Sold = {
   tour: { id: string };

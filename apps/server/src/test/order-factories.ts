@@ -77,3 +77,16 @@ export const usePolicy = async (
   await t.db.update(experiences).set({ cancellationPolicyId: policy.id }).where(eq(experiences.id, offer.offer.id));
   return policy;
 };
+
+/**
+ * Requests as the account's owner (or the headers given): GET, POST, and a payment with a fresh
+ * idempotency key. Reads the account when called, so it can be made before `useAccount` filled it.
+ */
+export const orderRequests = (t: TestApp, account: TestAccount) => {
+  const get = (url: string, headers = account.owner.headers) => t.app.inject({ url, headers });
+  const post = (url: string, payload: object = {}, headers = account.owner.headers) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const pay = (orderId: string, body: object, headers = account.owner.headers) =>
+    post(`/api/orders/${orderId}/payments/`, { idempotency_key: crypto.randomUUID(), ...body }, headers);
+  return { get, post, pay };
+};

@@ -7,7 +7,7 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { cartOf, lineBody } from '../../test/cart-factories.ts';
 import { useAccount } from '../../test/factories.ts';
 import { book, createOrder, reserveParty } from '../../test/order-factories.ts';
-import { unsafeTesting } from './orders.service.ts';
+import { unsafeTesting } from './payments.service.ts';
 
 // Parallel requests on one order only race with real concurrent sessions: PostgreSQL.
 const pg = Boolean(process.env.DATABASE_URL);

@@ -35,11 +35,10 @@ import {
   declineOrder,
   getOrder,
   listOrdersPage,
-  listPayments,
   orderFilterOptions,
   orderOfSession,
-  recordPayment,
 } from './orders.service.ts';
+import { listPayments, recordPayment } from './payments.service.ts';
 
 const tags = ['orders'];
 const manageOrders = { access: { permissions: ['Manage orders'], features: ['orders'] } } as const;

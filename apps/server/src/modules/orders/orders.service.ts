@@ -1,64 +1,58 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateOrderInput } from '@excursio/contract/cart';
-import type { BookInput, OrderDetail, PaymentInput } from '@excursio/contract/orders';
+import type { BookInput, OrderDetail } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
-import { hoursBefore, orderMoney, proposedRefund, refundProblem } from './money.ts';
+import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
-import { toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
+import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
 import {
   cancelOrderLineRow,
   findOrder,
   findOrderBySession,
-  findPaymentByKey,
   insertOrder,
   insertOrderLine,
-  insertPayment,
   linesOfOrder,
   listOrders,
   lockOrder,
   nextOrderNumber,
   type OrderRow,
   orderFilterValues,
-  type PaymentRow,
   paymentsOfOrder,
   paymentsOfOrders,
   sellerOfOrder,
   sellersOfOrders,
-  settlePayment,
   updateOrder,
   updateOrderLineAnswers,
 } from './orders.repository.ts';
-import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
 
 /**
  * Orders. Every change of an order runs in one transaction behind the order's row lock; capacity
  * moves only through the availability engine (a hold converted into a booking, a booking canceled
- * under its slot's lock), and money only as recorded movements (money.ts derives the rest).
+ * under its slot's lock), and money only as recorded movements (payments.service.ts; money.ts
+ * derives the rest).
  */
-
-/** Test-only: record money without the order's lock, to show the refund race the lock prevents. */
-export const unsafeTesting = { skipOrderLock: false };
-
-/**
- * The provider card payments go through (the card-payments issue makes this per organization).
- * Tests may put a provider of their own in (one that fails, or answers when told).
- */
-export const cardProviderForTests: { current: PaymentProvider | null } = { current: null };
-const cardProvider = (): PaymentProvider => cardProviderForTests.current ?? testModeProvider;
 
 export const orderDetail = async (db: Executor, accountId: string, order: OrderRow): Promise<OrderDetail> =>
   toOrderDetail(
     order,
     await linesOfOrder(db, accountId, order.id),
     await paymentsOfOrder(db, accountId, order.id),
-    await sellerOfOrder(db, accountId, order.sellerUserId),
+    await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null)),
   );
+
+/** The pricing categories an order's bookings name (for their names in mails and invoices). */
+export const categoryIdsOf = (order: OrderDetail) => [
+  ...new Set(order.lines.flatMap((l) => l.booking?.party.map((p) => p.pricing_category_id) ?? [])),
+];
+
+/** Locks an order's row in `tx`: the first lock of every change of an order (invoices issue behind it too). */
+export const lockOrderInTx = lockOrder;
 
 export const getOrder = async (db: Db, accountId: string, orderId: string) => {
   const order = await findOrder(db, accountId, orderId);
@@ -311,98 +305,6 @@ export const cancelOrderLine = async (db: Db, accountId: string, orderId: string
   return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
 };
 
-const sameRequest = (payment: PaymentRow, orderId: string, input: PaymentInput) =>
-  payment.orderId === orderId &&
-  payment.kind === input.kind &&
-  payment.method === input.method &&
-  payment.amountMinor === input.amount;
-
-/**
- * Records money received or refunded. Behind the order's lock the movements are read again, so
- * parallel refunds can never together exceed what was paid; the idempotency key makes a repeated
- * request answer the movement it already recorded.
- */
-export const recordPayment = async (
-  db: Db,
-  accountId: string,
-  orderId: string,
-  input: PaymentInput,
-  options: { userId: string | null },
-): Promise<{ payment: PaymentRow; replayed: boolean }> => {
-  // A repeated request answers the movement it recorded: looked up before queueing for the lock,
-  // and again behind it (a twin request may have recorded it meanwhile).
-  const recorded = async (executor: Executor) => {
-    const earlier = await findPaymentByKey(executor, accountId, input.idempotency_key);
-    if (earlier && !sameRequest(earlier, orderId, input)) {
-      throw invalid('idempotency_key', 'This key was already used for another payment.', 'idempotency_key_reused');
-    }
-    return earlier;
-  };
-  const earlier = await recorded(db);
-  if (earlier) return { payment: earlier, replayed: true };
-  const viaProvider = input.method === 'card';
-  // 1. Behind the order's lock: checked against what was paid, and recorded — as pending when a
-  //    provider must still answer (a pending refund already counts against what can be refunded).
-  const { payment, currency, replayed } = await db.transaction(async (tx) => {
-    const order = await (unsafeTesting.skipOrderLock ? findOrder : lockOrder)(tx, accountId, orderId);
-    if (!order) throw notFound('This order does not exist.');
-    const again = await recorded(tx);
-    if (again) return { payment: again, currency: order.currency, replayed: true };
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    const money = orderMoney(order.totalMinor, movements);
-    if (input.kind === 'refund') {
-      const problem = refundProblem(input.amount, money);
-      if (problem) throw invalid('amount', problem, 'refund_too_large');
-    } else if (order.status === 'canceled') {
-      throw refusedByState('order_canceled', 'This order is canceled: it takes no more payments.');
-    }
-    const inserted = await insertPayment(tx, {
-      accountId,
-      orderId,
-      kind: input.kind,
-      method: input.method,
-      amountMinor: input.amount,
-      status: viaProvider ? 'pending' : 'succeeded',
-      provider: viaProvider ? cardProvider().name : 'manual',
-      idempotencyKey: input.idempotency_key,
-      note: input.note ?? '',
-      createdByUserId: options.userId,
-    });
-    const canceled = order.status === 'canceled';
-    await updateOrder(tx, orderId, {
-      paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
-    });
-    return { payment: inserted, currency: order.currency, replayed: false };
-  });
-  if (payment.status !== 'pending' || !viaProvider) return { payment, replayed };
-  // 2. The provider is called outside any transaction: no lock or connection waits on the network.
-  //    The idempotency key (ours, per organization) makes a retried call the same charge.
-  const provider = cardProvider();
-  const outcome = await provider[input.kind === 'refund' ? 'refund' : 'charge']({
-    amountMinor: input.amount,
-    currency,
-    idempotencyKey: `${accountId}:${input.idempotency_key}`,
-  }).catch(() => ({ status: 'failed' as const, reference: null }));
-  // 3. Its answer is recorded behind the lock again, and the order's payment status follows.
-  const settled = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, accountId, orderId);
-    if (!order) throw notFound('This order does not exist.');
-    const row =
-      (await settlePayment(tx, payment.id, { status: outcome.status, providerReference: outcome.reference })) ?? payment;
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    await updateOrder(tx, orderId, {
-      paymentStatus: orderMoney(order.totalMinor, movements, { canceled: order.status === 'canceled' }).status,
-    });
-    return row;
-  });
-  if (settled.status === 'failed') {
-    throw new AppError(502, [
-      { code: 'provider_failed', detail: 'The card payment did not go through: nothing was charged.', attr: null },
-    ]);
-  }
-  return { payment: settled, replayed: false };
-};
-
 /** A page of orders (newest first unless ordered otherwise), each with its money. */
 export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
   const { rows, count, capped } = await listOrders(db, accountId, query);
@@ -431,11 +333,6 @@ export const orderFilterOptions = async (db: Db, accountId: string) => {
     status: distinct(rows.map((r) => (r.status === 'created' ? 'unconfirmed' : r.status))),
     payment_status: distinct(rows.map((r) => r.paymentStatus)),
     channel: distinct(rows.map((r) => r.channel)),
-    seller: sellers.map((u) => ({ value: u.id, label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
+    seller: sellers.map((u) => ({ value: u.id, label: memberName(u) })),
   };
-};
-
-export const listPayments = async (db: Db, accountId: string, orderId: string) => {
-  if (!(await findOrder(db, accountId, orderId))) throw notFound('This order does not exist.');
-  return paymentsOfOrder(db, accountId, orderId);
 };
