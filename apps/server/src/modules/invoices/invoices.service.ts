@@ -1,16 +1,10 @@
 import type { Invoice } from '@excursio/contract/invoices';
 import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
-import { getOrder, orderDetail } from '../orders/orders.service.ts';
+import { categoryIdsOf, getOrder, lockOrderInTx, orderDetail } from '../orders/orders.service.ts';
+import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { invoiceDocumentOf, toInvoice } from './invoice-document.ts';
-import {
-  findInvoiceOfOrder,
-  insertInvoice,
-  lockOrderForInvoice,
-  nextInvoiceNumber,
-  pricingCategoryNames,
-  sellerOfAccount,
-} from './invoices.repository.ts';
+import { findInvoiceOfOrder, insertInvoice, nextInvoiceNumber, sellerOfAccount } from './invoices.repository.ts';
 
 /**
  * Invoices of orders: one per order, numbered per organization from 1 without gaps. The module
@@ -33,7 +27,7 @@ export const issueInvoice = async (
   now: Date,
 ): Promise<{ invoice: Invoice; created: boolean }> =>
   db.transaction(async (tx) => {
-    const order = await lockOrderForInvoice(tx, accountId, orderId);
+    const order = await lockOrderInTx(tx, accountId, orderId);
     if (!order) throw notFound('This order does not exist.');
     const existing = await findInvoiceOfOrder(tx, accountId, orderId);
     if (existing) return { invoice: toInvoice(existing), created: false };
@@ -43,11 +37,10 @@ export const issueInvoice = async (
     const detail = await orderDetail(tx, accountId, order);
     const seller = await sellerOfAccount(tx, accountId);
     if (!seller) throw notFound('This organization does not exist.');
-    const categoryIds = [...new Set(detail.lines.flatMap((l) => l.booking?.party.map((p) => p.pricing_category_id) ?? []))];
     const snapshot = invoiceDocumentOf({
       order: detail,
       seller,
-      categoryNames: await pricingCategoryNames(tx, accountId, categoryIds),
+      categoryNames: await pricingCategoryNames(tx, accountId, categoryIdsOf(detail)),
     });
     const number = await nextInvoiceNumber(tx, accountId);
     const row = await insertInvoice(tx, { accountId, orderId, number, issuedAt: now, snapshot });

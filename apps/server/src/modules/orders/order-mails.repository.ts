@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
-import { experiences, meetingPoints, pricingCategories } from '../../db/schema/catalog.ts';
+import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 
-/** What an order's emails say beyond the order itself: the organization, each offer's meeting point and length, category names. */
-export const mailFactsOf = async (db: Executor, accountId: string, experienceIds: string[], categoryIds: string[]) => {
+/** What an order's emails say beyond the order and its category names: the organization, each offer's meeting point and length. */
+export const mailFactsOf = async (db: Executor, accountId: string, experienceIds: string[]) => {
   const [account] = await db
     .select({ name: baseAccounts.name, subdomain: baseAccounts.subdomain })
     .from(baseAccounts)
@@ -27,17 +27,10 @@ export const mailFactsOf = async (db: Executor, accountId: string, experienceIds
         .leftJoin(meetingPoints, eq(meetingPoints.id, experiences.meetingPointId))
         .where(and(eq(experiences.accountId, accountId), inArray(experiences.id, experienceIds)))
     : [];
-  const categories = categoryIds.length
-    ? await db
-        .select({ id: pricingCategories.id, name: pricingCategories.name })
-        .from(pricingCategories)
-        .where(and(eq(pricingCategories.accountId, accountId), inArray(pricingCategories.id, categoryIds)))
-    : [];
   return {
     organization: account ?? { name: 'Excursio', subdomain: '' },
     offers: new Map(offers.map((o) => [o.id, o])),
-    categories: new Map(categories.map((c) => [c.id, c.name])),
   };
 };
 
-export type MailFacts = Awaited<ReturnType<typeof mailFactsOf>>;
+export type MailFacts = Awaited<ReturnType<typeof mailFactsOf>> & { categories: ReadonlyMap<string, string> };

@@ -1,24 +1,47 @@
 import { refusedByState } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { mailFactsOf } from './order-mails.repository.ts';
 import { type OrderNotice, orderMail } from './order-mails.ts';
-import { getOrder } from './orders.service.ts';
+import { categoryIdsOf, getOrder } from './orders.service.ts';
 
 const sendNotice = async (ctx: AppContext, accountId: string, orderId: string, notice: OrderNotice) => {
   const order = await getOrder(ctx.db, accountId, orderId);
   const experienceIds = [...new Set(order.lines.flatMap((l) => (l.experience_id ? [l.experience_id] : [])))];
-  const categoryIds = [...new Set(order.lines.flatMap((l) => l.booking?.party.map((p) => p.pricing_category_id) ?? []))];
-  const mail = orderMail(order, notice, await mailFactsOf(ctx.db, accountId, experienceIds, categoryIds));
+  const facts = {
+    ...(await mailFactsOf(ctx.db, accountId, experienceIds)),
+    categories: await pricingCategoryNames(ctx.db, accountId, categoryIdsOf(order)),
+  };
+  const mail = orderMail(order, notice, facts);
   if (mail) await ctx.mailer.send(mail);
 };
 
+/** Per order, the last notice on its way: an order's notices go out in the order they happened. */
+const inFlight = new Map<string, Promise<unknown>>();
+
 /**
- * Tells the order's buyer (its contact email) what happened, after the answer is sent: the change
+ * Tells the order's buyer (its contact email) what happened, without the answer waiting for it: the change
  * is committed whatever the mail does, and a mail that fails is logged, never the request's error.
- * Not durable yet (the job queue of the operations issue takes it over).
+ * Notices of one order are chained (a confirmation never overtakes the request received); the
+ * background tracks them for shutdown and tests. Not durable yet (the job queue of the operations
+ * issue takes it over).
  */
-export const noticeOrder = (ctx: AppContext, accountId: string, orderId: string, notice: OrderNotice) =>
-  ctx.background.run(`order mail: ${notice.kind}`, () => sendNotice(ctx, accountId, orderId, notice));
+export const noticeOrder = (ctx: AppContext, accountId: string, orderId: string, notice: OrderNotice) => {
+  const previous = inFlight.get(orderId) ?? Promise.resolve();
+  // Settles with the failure instead of rejecting, so the chain goes on and nothing is left unhandled.
+  const sent = previous
+    .then(() => sendNotice(ctx, accountId, orderId, notice))
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  inFlight.set(orderId, sent);
+  void sent.finally(() => inFlight.get(orderId) === sent && inFlight.delete(orderId));
+  ctx.background.run(`order mail: ${notice.kind}`, async () => {
+    const failure = await sent;
+    if (failure) throw failure;
+  });
+};
 
 /**
  * Sends the buyer their confirmation again (or, while an on-request order waits, the request

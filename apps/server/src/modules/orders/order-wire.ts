@@ -4,6 +4,10 @@ import type { linesOfOrder, OrderRow, PaymentRow } from './orders.repository.ts'
 
 type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
 
+/** A team member as orders name them: their name, or their email when they gave none. */
+export const memberName = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
+
 export const orderReference = (number: number) => `#${number}`;
 
 export const toPayment = (p: PaymentRow): OrderPayment => ({

@@ -2,6 +2,7 @@ import { countCap } from '@excursio/contract/list';
 import type { ORDER_ORDERING } from '@excursio/contract/orders';
 import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { nextNumber } from '../../db/counters.ts';
 import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
@@ -20,15 +21,8 @@ export type OrderFilters = {
   seller?: string;
 };
 
-/** The next order number of an organization: one row per organization, locked by the update. */
-export const nextOrderNumber = async (tx: Executor, accountId: string) => {
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ accountId, lastNumber: 1 })
-    .onConflictDoUpdate({ target: orderCounters.accountId, set: { lastNumber: sql`${orderCounters.lastNumber} + 1` } })
-    .returning({ number: orderCounters.lastNumber });
-  return row.number;
-};
+/** The next order number of an organization (`#N`). */
+export const nextOrderNumber = (tx: Executor, accountId: string) => nextNumber(tx, orderCounters, accountId);
 
 export const insertOrder = async (tx: Executor, values: typeof orders.$inferInsert) =>
   (await tx.insert(orders).values(values).returning())[0];
@@ -226,14 +220,14 @@ export const orderFilterValues = async (db: Executor, accountId: string) => {
   return rows;
 };
 
-/** The seller of an order, as the order shows it: the member's name (or email when they gave none). */
+/** The team member who sold an order. */
 export const sellerOfOrder = async (db: Executor, accountId: string, userId: string | null) => {
   if (!userId) return null;
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.id, userId)));
-  return user ? { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email } : null;
+  return user ?? null;
 };
 
 /** The team members who sold at least one of the account's orders (an index probe per member, not a scan of the orders). */

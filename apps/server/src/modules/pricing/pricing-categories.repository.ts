@@ -1,5 +1,5 @@
 import type { PRICING_CATEGORY_ORDERING, PricingCategoryType } from '@excursio/contract/pricing';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { searchAny } from '../../db/query.ts';
 import { pricingCategories, pricingRatePrices } from '../../db/schema/catalog.ts';
@@ -129,3 +129,13 @@ export const countRatesPricingCategory = async (db: Executor, accountId: string,
       .from(pricingRatePrices)
       .where(and(eq(pricingRatePrices.accountId, accountId), eq(pricingRatePrices.pricingCategoryId, id)))
   )[0].total;
+
+/** Names of the account's pricing categories by id (the party lines of orders, invoices and mails). */
+export const pricingCategoryNames = async (db: Executor, accountId: string, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: pricingCategories.id, name: pricingCategories.name })
+    .from(pricingCategories)
+    .where(and(eq(pricingCategories.accountId, accountId), inArray(pricingCategories.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};

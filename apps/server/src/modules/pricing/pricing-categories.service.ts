@@ -16,6 +16,9 @@ import {
   updatePricingCategory,
 } from './pricing-categories.repository.ts';
 
+/** Category names for the party lines other modules print (mails, invoices). */
+export { pricingCategoryNames } from './pricing-categories.repository.ts';
+
 const NAME_TAKEN = 'A pricing category with this name already exists.';
 
 type CategoryInput = {
