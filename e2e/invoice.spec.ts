@@ -1,51 +1,22 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, screenshot, signUpOwner, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
-import { createBookableOffer } from './support/sales.ts';
+import { bookOnline, createBookableOffer } from './support/sales.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Calls the public booking API from the organization's page (same origin, no session needed). */
-const publicCall = async <T>(page: Page, path: string, data: object) => {
-  const { status, body } = await page.evaluate(
-    async ({ path, data }) => {
-      const res = await fetch(`/api/1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(data),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { path, data },
-  );
-  expect(status, `${path}: ${body}`).toBe(201);
-  return JSON.parse(body) as T;
-};
 
 test('an order’s invoice is issued once (INV-000001), read on screen and downloaded as a PDF', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'invoice-e2e-'));
   const owner = await signUpOwner(page);
-  const { id, adult, child, rate, start } = await createBookableOffer(page, dir, 'Harbour kayak tour');
+  const offer = await createBookableOffer(page, dir, 'Harbour kayak tour');
 
   // ── An order of 2 adults + 1 child (€100.00), €40.00 paid in cash.
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const hold = await publicCall<{ id: string }>(page, '/reserve/', {
-    productId: id,
-    availabilityId: `${day}_${start.id}`,
-    rateId: rate.id,
-    units: [
-      { pricingCategoryId: adult.id, quantity: 2 },
-      { pricingCategoryId: child.id, quantity: 1 },
-    ],
-  });
-  const order = await publicCall<{ id: string; reference: string }>(page, '/book/', {
-    holdId: hold.id,
-    contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' },
-  });
+  const order = await bookOnline(page, offer, day);
   await apiAs(page).post(`/orders/${order.id}/payments/`, {
     idempotency_key: crypto.randomUUID(),
     kind: 'payment',

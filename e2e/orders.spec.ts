@@ -2,29 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@excursio/contract/messages';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, screenshot, signUpOwner, toast } from './support/account.ts';
-import { createBookableOffer, placesLeft } from './support/sales.ts';
+import { bookOnline, createBookableOffer, placesLeft } from './support/sales.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Calls the public booking API from the organization's page (same origin, no session needed). */
-const publicCall = async <T>(page: Page, path: string, data: object) => {
-  const { status, body } = await page.evaluate(
-    async ({ path, data }) => {
-      const res = await fetch(`/api/1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(data),
-      });
-      return { status: res.status, body: await res.text() };
-    },
-    { path, data },
-  );
-  expect(status, `${path}: ${body}`).toBe(201);
-  return JSON.parse(body) as T;
-};
 
 test('an order booked through the public API is found, paid in two steps, canceled and refunded in the back office', async ({
   page,
@@ -33,23 +16,11 @@ test('an order booked through the public API is found, paid in two steps, cancel
   const owner = await signUpOwner(page);
 
   // ── An Active offer: Adult and Child prices, a daily 10:00 start, an image.
-  const { id, adult, child, rate, start } = await createBookableOffer(page, dir, 'Harbour kayak tour');
+  const offer = await createBookableOffer(page, dir, 'Harbour kayak tour');
 
   // ── A visitor reserves 2 adults + 1 child for the day after tomorrow and books.
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const hold = await publicCall<{ id: string }>(page, '/reserve/', {
-    productId: id,
-    availabilityId: `${day}_${start.id}`,
-    rateId: rate.id,
-    units: [
-      { pricingCategoryId: adult.id, quantity: 2 },
-      { pricingCategoryId: child.id, quantity: 1 },
-    ],
-  });
-  const order = await publicCall<{ id: string; reference: string }>(page, '/book/', {
-    holdId: hold.id,
-    contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' },
-  });
+  const order = await bookOnline(page, offer, day);
 
   // ── The office finds it by the customer's name; the search stays in the URL.
   await page.goto(dashboardUrl(owner.subdomain, '/orders/list'));
@@ -121,7 +92,7 @@ test('an order booked through the public API is found, paid in two steps, cancel
   await expect(page.getByTestId('payment-status')).toHaveText('Refunded');
   await screenshot(page, 'orders-05-refunded');
 
-  expect(await placesLeft(page, id, day)).toBe(12);
+  expect(await placesLeft(page, offer.id, day)).toBe(12);
 
   // ── The list filter finds it as Refunded, from the URL.
   await page.goto(dashboardUrl(owner.subdomain, '/orders/list?payment_status=refunded&status=canceled'));

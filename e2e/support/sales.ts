@@ -53,3 +53,39 @@ export const placesLeft = (page: Page, id: string, day: string) =>
         .available as number,
     { id, day },
   );
+
+/** A call to the public booking API (`/api/1/…`) from the page, as a webstore would make it; expects 201. */
+export const publicCall = async <T>(page: Page, path: string, data: object) => {
+  const { status, body } = await page.evaluate(
+    async ({ path, data }) => {
+      const res = await fetch(`/api/1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(data),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { path, data },
+  );
+  expect(status, `${path}: ${body}`).toBe(201);
+  return JSON.parse(body) as T;
+};
+
+type BookableOffer = Awaited<ReturnType<typeof createBookableOffer>>;
+
+/** A visitor reserves Adults and Children on `day`'s start and books it as Grace Hopper: the order. */
+export const bookOnline = async (page: Page, offer: BookableOffer, day: string, party = { adults: 2, children: 1 }) => {
+  const hold = await publicCall<{ id: string }>(page, '/reserve/', {
+    productId: offer.id,
+    availabilityId: `${day}_${offer.start.id}`,
+    rateId: offer.rate.id,
+    units: [
+      { pricingCategoryId: offer.adult.id, quantity: party.adults },
+      { pricingCategoryId: offer.child.id, quantity: party.children },
+    ],
+  });
+  return publicCall<{ id: string; reference: string }>(page, '/book/', {
+    holdId: hold.id,
+    contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' },
+  });
+};
