@@ -139,6 +139,8 @@ export const order = z.object({
   /** The customer the booking's email belongs to (found or created when booked). */
   customer_id: id.nullable(),
   contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
+  /** The store it was sold through (webstore orders), or null. */
+  store: z.object({ id, name: z.string() }).nullable(),
   created_at: timestamp,
   canceled_at: timestamp.nullable(),
 });
@@ -170,6 +172,10 @@ export const publicOrder = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   currency: z.string(),
   total: money,
+  /** Paid so far (payments − refunds). */
+  paid: money,
+  /** The webstore it was booked in (its slug), or null. */
+  store_slug: z.string().nullable(),
   first_name: z.string(),
   bookings: z.array(
     z.object({
@@ -200,6 +206,11 @@ export const orderListFilters = {
     (raw) => (typeof raw === 'string' && ['', 'all'].includes(raw.trim().toLowerCase()) ? undefined : raw),
     z.uuid({ error: 'Choose a seller from the list.' }).optional(),
   ),
+  /** The store it was sold through (a store id; '' or 'all' is no filter). */
+  store: z.preprocess(
+    (raw) => (typeof raw === 'string' && ['', 'all'].includes(raw.trim().toLowerCase()) ? undefined : raw),
+    z.uuid({ error: 'Choose a store from the list.' }).optional(),
+  ),
 };
 
 /** GET /api/orders/filter-options/ — the values each filter offers, from the organization's orders. */
@@ -208,6 +219,7 @@ export const orderFilterOptions = z.object({
   payment_status: z.array(z.string()),
   channel: z.array(z.string()),
   seller: z.array(z.object({ value: z.string(), label: z.string() })),
+  store: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 export type OrderFilterOptions = z.infer<typeof orderFilterOptions>;
 

@@ -9,5 +9,6 @@ export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './media.ts';
 export * from './sales.ts';
+export * from './stores.ts';
 export * from './team.ts';
 export * from './users.ts';

@@ -6,6 +6,7 @@ import type { CartAnswer, CartExtra } from './carts.ts';
 import { experiences } from './catalog.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
+import { stores } from './stores.ts';
 import { users } from './users.ts';
 
 /** The last order number of an organization: `insert … on conflict do update … returning` hands out the next. */
@@ -31,6 +32,8 @@ export const orders = pgTable(
     channel: text('channel', { enum: ['backoffice', 'api', 'webstore'] }).notNull(),
     /** The team member who sold it (back office); null for the public channels. */
     sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The store it was sold through (webstore orders); null for the back office and the booking API. */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
     /** Who bought (found or created by email when booked); the contact below is what they typed then. */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     contactFirstName: text('contact_first_name').notNull().default(''),
@@ -68,6 +71,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     index('orders_account_created_idx').on(t.accountId, t.createdAt),
     index('orders_account_seller_idx').on(t.accountId, t.sellerUserId),
+    index('orders_account_store_idx').on(t.accountId, t.storeId),
     index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('orders_total_not_negative', sql`${t.totalMinor} >= 0`),
   ],

@@ -57,6 +57,7 @@ const order = (lines: OrderLine[], money: Partial<OrderDetail> = {}): OrderDetai
   refundable: 0,
   session_id: null,
   seller: null,
+  store: null,
   ...money,
 });
 

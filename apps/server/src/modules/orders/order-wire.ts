@@ -47,7 +47,7 @@ export const toOrderLine = ({ line, booking, startsAt, localDate, timeZone }: Li
 });
 
 /** The list's view of an order: its money from the movements given (all of the order's). */
-export const toOrder = (o: OrderRow, movements: readonly PaymentRow[]): Order => {
+export const toOrder = (o: OrderRow, movements: readonly PaymentRow[], storeName: string | null = null): Order => {
   const money = orderMoney(o.totalMinor, movements);
   return {
     id: o.id,
@@ -62,6 +62,7 @@ export const toOrder = (o: OrderRow, movements: readonly PaymentRow[]): Order =>
     refunded: money.refundedMinor,
     customer_id: o.customerId,
     contact: { first_name: o.contactFirstName, last_name: o.contactLastName, email: o.contactEmail, phone: o.contactPhone },
+    store: o.storeId && storeName !== null ? { id: o.storeId, name: storeName } : null,
     created_at: o.createdAt.toISOString(),
     canceled_at: o.canceledAt?.toISOString() ?? null,
   };
@@ -72,8 +73,9 @@ export const toOrderDetail = (
   lines: LineRow[],
   movements: PaymentRow[],
   seller: OrderDetail['seller'],
+  storeName: string | null,
 ): OrderDetail => ({
-  ...toOrder(o, movements),
+  ...toOrder(o, movements, storeName),
   note: o.note,
   lines: lines.map(toOrderLine),
   payments: movements.map(toPayment),
@@ -83,12 +85,19 @@ export const toOrderDetail = (
 });
 
 /** The confirmation page's view: the reference, the state, what was booked — no contact details beyond a first name. */
-export const toPublicOrder = (o: OrderRow, lines: LineRow[]): PublicOrder => ({
+export const toPublicOrder = (
+  o: OrderRow,
+  lines: LineRow[],
+  movements: readonly PaymentRow[],
+  storeSlug: string | null,
+): PublicOrder => ({
   reference: orderReference(o.number),
   status: o.status,
   payment_status: o.paymentStatus,
   currency: o.currency,
   total: o.totalMinor,
+  paid: orderMoney(o.totalMinor, movements).paidMinor,
+  store_slug: storeSlug,
   first_name: o.contactFirstName,
   bookings: lines.flatMap(({ line, booking, startsAt, localDate, timeZone }) =>
     booking && startsAt && localDate

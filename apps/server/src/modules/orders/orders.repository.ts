@@ -7,6 +7,7 @@ import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
 import { orderCounters, orderLines, orders, payments } from '../../db/schema/sales.ts';
+import { stores } from '../../db/schema/stores.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Ordering } from '../../http/paging.ts';
 
@@ -19,6 +20,7 @@ export type OrderFilters = {
   date_range?: 'last_7_days' | 'last_30_days' | 'last_2_months';
   channel?: OrderRow['channel'];
   seller?: string;
+  store?: string;
 };
 
 /** The next order number of an organization (`#N`). */
@@ -165,6 +167,7 @@ export const listOrders = async (
     query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
     query.channel ? eq(orders.channel, query.channel) : undefined,
     query.seller ? eq(orders.sellerUserId, query.seller) : undefined,
+    query.store ? eq(orders.storeId, query.store) : undefined,
     query.date_range
       ? gte(orders.createdAt, new Date(query.now.getTime() - RANGE_DAYS[query.date_range] * 86_400_000))
       : undefined,
@@ -180,7 +183,13 @@ export const listOrders = async (
     .limit(query.limit)
     .offset(query.offset);
   const unfiltered =
-    !query.status && !query.payment_status && !query.channel && !query.seller && !query.date_range && !query.search;
+    !query.status &&
+    !query.payment_status &&
+    !query.channel &&
+    !query.seller &&
+    !query.store &&
+    !query.date_range &&
+    !query.search;
   if (unfiltered) return { rows, count: await orderCount(db, accountId), capped: false };
   const short = countOfShortPage(rows.length, query);
   if (short !== null) return { rows, count: short, capped: false };
@@ -247,3 +256,41 @@ export const sellersOfOrders = async (db: Executor, accountId: string) =>
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName));
+
+/** Names of the stores orders were sold through (the page's, or one order's). */
+export const storeNames = async (db: Executor, accountId: string, storeIds: readonly (string | null)[]) => {
+  const ids = [...new Set(storeIds.filter((v): v is string => v !== null))];
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.accountId, accountId), inArray(stores.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+};
+
+/** The stores that sold at least one of the account's orders (an index probe per store). */
+export const storesOfOrders = async (db: Executor, accountId: string) =>
+  db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.accountId, accountId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.accountId, accountId), eq(orders.storeId, stores.id))),
+        ),
+      ),
+    )
+    .orderBy(asc(stores.name));
+
+/** The slug of the store an order was sold through (the confirmation page links back to it). */
+export const storeSlugOf = async (db: Executor, accountId: string, storeId: string) =>
+  (
+    await db
+      .select({ slug: stores.slug })
+      .from(stores)
+      .where(and(eq(stores.accountId, accountId), eq(stores.id, storeId)))
+  )[0]?.slug ?? null;

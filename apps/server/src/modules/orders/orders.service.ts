@@ -27,6 +27,9 @@ import {
   paymentsOfOrders,
   sellerOfOrder,
   sellersOfOrders,
+  storeNames,
+  storeSlugOf,
+  storesOfOrders,
   updateOrder,
   updateOrderLineAnswers,
 } from './orders.repository.ts';
@@ -44,6 +47,7 @@ export const orderDetail = async (db: Executor, accountId: string, order: OrderR
     await linesOfOrder(db, accountId, order.id),
     await paymentsOfOrder(db, accountId, order.id),
     await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null)),
+    (await storeNames(db, accountId, [order.storeId])).get(order.storeId ?? '') ?? null,
   );
 
 /** The pricing categories an order's bookings name (for their names in mails and invoices). */
@@ -67,7 +71,12 @@ const newCheckoutSession = () => `cs_${randomBytes(24).toString('base64url')}`;
 export const orderOfSession = async (db: Db, accountId: string, sessionId: string) => {
   const order = await findOrderBySession(db, accountId, sessionId);
   if (!order) throw notFound('No order was made by this checkout.');
-  return toPublicOrder(order, await linesOfOrder(db, accountId, order.id));
+  const [lines, movements, store] = await Promise.all([
+    linesOfOrder(db, accountId, order.id),
+    paymentsOfOrder(db, accountId, order.id),
+    order.storeId ? storeSlugOf(db, accountId, order.storeId) : null,
+  ]);
+  return toPublicOrder(order, lines, movements, store);
 };
 
 /**
@@ -308,16 +317,24 @@ export const cancelOrderLine = async (db: Db, accountId: string, orderId: string
 /** A page of orders (newest first unless ordered otherwise), each with its money. */
 export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
   const { rows, count, capped } = await listOrders(db, accountId, query);
-  const movements = await paymentsOfOrders(
-    db,
-    accountId,
-    rows.map((r) => r.id),
-  );
+  const [movements, names] = await Promise.all([
+    paymentsOfOrders(
+      db,
+      accountId,
+      rows.map((r) => r.id),
+    ),
+    storeNames(
+      db,
+      accountId,
+      rows.map((r) => r.storeId),
+    ),
+  ]);
   return {
     results: rows.map((r) =>
       toOrder(
         r,
         movements.filter((m) => m.orderId === r.id),
+        r.storeId ? (names.get(r.storeId) ?? null) : null,
       ),
     ),
     count,
@@ -327,12 +344,17 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
 
 /** The values each order filter offers, from the organization's orders ('created' is shown as Unconfirmed). */
 export const orderFilterOptions = async (db: Db, accountId: string) => {
-  const [rows, sellers] = await Promise.all([orderFilterValues(db, accountId), sellersOfOrders(db, accountId)]);
+  const [rows, sellers, sold] = await Promise.all([
+    orderFilterValues(db, accountId),
+    sellersOfOrders(db, accountId),
+    storesOfOrders(db, accountId),
+  ]);
   const distinct = (values: string[]) => [...new Set(values)].sort();
   return {
     status: distinct(rows.map((r) => (r.status === 'created' ? 'unconfirmed' : r.status))),
     payment_status: distinct(rows.map((r) => r.paymentStatus)),
     channel: distinct(rows.map((r) => r.channel)),
     seller: sellers.map((u) => ({ value: u.id, label: memberName(u) })),
+    store: sold.map((s) => ({ value: s.id, label: s.name })),
   };
 };
