@@ -8,7 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app on the bare domain and every subdomain. Unknown non-API paths get
- * index.html (client-side routes); unknown API paths get the JSON 404.
+ * index.html (client-side routes), except the public webstore's `/s` and `/s/*`, which get
+ * webstore.html (its own, much lighter entry); unknown API paths get the JSON 404.
  *
  * The build writes a brotli (.br) and a gzip (.gz) file beside each text asset (vite.config.ts);
  * `preCompressed` picks the best one the client accepts (br, then gzip, else the file itself) and
@@ -43,6 +44,7 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
       throw notFound();
     }
     // sendFile goes through the same negotiation and setHeaders as a direct request.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const page = path === '/s' || path.startsWith('/s/') ? 'webstore.html' : 'index.html';
+    return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 };
