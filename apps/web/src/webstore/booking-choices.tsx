@@ -41,7 +41,11 @@ export const PartyPicker = ({
                 <span className="row__name">{c.name}</span>
                 <span className="row__hint">
                   {[
-                    c.min_age !== null && c.max_age !== null ? t('book.age', { min: c.min_age, max: c.max_age }) : null,
+                    c.min_age !== null && c.max_age !== null
+                      ? t('book.age', { min: c.min_age, max: c.max_age })
+                      : c.min_age !== null
+                        ? t('book.ageFrom', { min: c.min_age })
+                        : null,
                     price !== undefined ? t('book.each', { price: money(price, offer.currency, i18n.language) }) : null,
                   ]
                     .filter(Boolean)

@@ -28,9 +28,11 @@ export const BookingPanel = ({ offer }: { offer: WebstoreExperience }) => {
   const [config, setConfig] = useState<BookingConfigResponse | null>(null);
   const autoMonths = useRef(0);
   const [date, setDate] = useState<string | null>(null);
-  const [party, setParty] = useState<Record<string, number>>(() =>
-    offer.pricing_categories[0] ? { [offer.pricing_categories[0].id]: Math.max(1, offer.min_group_size) } : {},
-  );
+  // One adult to start with (the first category when none is for adults), so a price shows at once.
+  const [party, setParty] = useState<Record<string, number>>(() => {
+    const first = offer.pricing_categories.find((c) => c.type === 'adult') ?? offer.pricing_categories[0];
+    return first ? { [first.id]: Math.max(1, offer.min_group_size) } : {};
+  });
   const [extras, setExtras] = useState<Record<string, number>>({});
   const [day, setDay] = useState<CheckAvailabilityResponse | null>(null);
   const [slotId, setSlotId] = useState<string | null>(null);

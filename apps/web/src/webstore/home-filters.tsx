@@ -3,6 +3,7 @@ import type { Webstore } from '@excursio/contract/webstore';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferFilters } from './api.ts';
+import { categoryLabel } from './offer-words.ts';
 
 type Props = { categories: Webstore['categories']; filters: OfferFilters; onChange: (filters: OfferFilters) => void };
 
@@ -57,7 +58,7 @@ export const HomeFilters = ({ categories, filters, onChange }: Props) => {
                 pressed={filters.category === c.name}
                 onClick={() => set({ category: c.name, subcategory: undefined })}
               >
-                {c.name}
+                {categoryLabel(c.name)}
               </Chip>
             ))}
           </div>
@@ -72,7 +73,7 @@ export const HomeFilters = ({ categories, filters, onChange }: Props) => {
             </Chip>
             {active.subcategories.map((s) => (
               <Chip key={s} pressed={filters.subcategory === s} onClick={() => set({ subcategory: s })}>
-                {s}
+                {categoryLabel(s)}
               </Chip>
             ))}
           </div>

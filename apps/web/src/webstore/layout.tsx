@@ -53,7 +53,9 @@ export const Layout = ({ children }: { children: ReactNode }) => {
                 <circle cx="10" cy="20" r="1.5" fill="currentColor" />
                 <circle cx="17" cy="20" r="1.5" fill="currentColor" />
               </svg>
-              <span aria-hidden="true">{t('common.cart')}</span>
+              <span className="cart-link__text" aria-hidden="true">
+                {t('common.cart')}
+              </span>
               {cart.length > 0 && (
                 <span className="cart-link__count" aria-hidden="true">
                   {cart.length}

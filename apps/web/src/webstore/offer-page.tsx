@@ -8,9 +8,22 @@ import { BookingPanel } from './booking-panel.tsx';
 import { money } from './format.ts';
 import { Gallery } from './gallery.tsx';
 import { OfferSections } from './offer-sections.tsx';
-import { durationInWords, groupSizeInWords, languagesInWords } from './offer-words.ts';
+import { categoryLabel, durationInWords, groupSizeInWords, languagesInWords } from './offer-words.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
 import { Loading, Message } from './ui.tsx';
+
+/** The phone's "Check availability" bar steps aside while the booking panel is on screen. */
+const usePanelInView = (ready: boolean) => {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const panel = ready ? document.getElementById('book') : null;
+    if (!panel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting), { threshold: 0 });
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [ready]);
+  return inView;
+};
 
 export const OfferPage = () => {
   const { t, i18n } = useTranslation();
@@ -19,6 +32,7 @@ export const OfferPage = () => {
   const [offer, setOffer] = useState<WebstoreExperience | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   useDocumentTitle(offer?.title);
+  const panelInView = usePanelInView(offer !== null);
 
   useEffect(() => {
     let live = true;
@@ -54,7 +68,11 @@ export const OfferPage = () => {
       <div className="offer__main">
         {!embed && <Gallery images={offer.images} title={offer.title} />}
         <header className="offer__header">
-          {offer.category && <p className="offer__category">{[offer.category, offer.subcategory].filter(Boolean).join(' · ')}</p>}
+          {offer.category && (
+            <p className="offer__category">
+              {[offer.category, offer.subcategory].filter(Boolean).map(categoryLabel).join(' · ')}
+            </p>
+          )}
           <h1 className="offer__title" tabIndex={-1}>
             {offer.title}
           </h1>
@@ -76,7 +94,7 @@ export const OfferPage = () => {
       <aside className="offer__aside" aria-labelledby="book-title">
         <BookingPanel offer={offer} />
       </aside>
-      {!embed && offer.from_price !== null && (
+      {!embed && offer.from_price !== null && !panelInView && (
         <div className="book-bar">
           <p className="book-bar__price">
             {t('offer.fromPrice', { price: money(offer.from_price, offer.currency, i18n.language) })}

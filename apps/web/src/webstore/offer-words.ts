@@ -1,6 +1,12 @@
 /** Offer wording in the visitor's language (durations, group sizes, language names). */
 import { useTranslation } from 'react-i18next';
 
+/** A category as the server names it ('walking-tours') as words ('Walking tours'). */
+export const categoryLabel = (slug: string) => {
+  const words = slug.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** 45 → "45 min", 90 → "1 h 30 min", 1440 → "1 day". */

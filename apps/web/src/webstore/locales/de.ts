@@ -90,6 +90,7 @@ const de: Messages = {
     decrease: 'Weniger: {{name}}',
     increase: 'Mehr: {{name}}',
     age: 'Alter {{min}}–{{max}}',
+    ageFrom: 'Ab {{min}} Jahren',
     time: 'Uhrzeit wählen',
     allDay: 'Ganztägig',
     left_one: 'Noch {{count}} Platz',

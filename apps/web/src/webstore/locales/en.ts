@@ -88,6 +88,7 @@ const en = {
     decrease: 'Fewer {{name}}',
     increase: 'More {{name}}',
     age: 'Age {{min}}–{{max}}',
+    ageFrom: 'Age {{min}}+',
     time: 'Choose a time',
     allDay: 'All day',
     left_one: '{{count}} left',
