@@ -22,7 +22,9 @@ export const Gallery = ({ images, title }: { images: WebstoreExperience['images'
 
   return (
     <section className="gallery" aria-label={t('offer.photos')}>
-      <ul className="gallery__strip" ref={strip} onScroll={onScroll}>
+      {/* Focusable, so the arrow keys scroll it too (a swipe on a phone). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+      <ul className="gallery__strip" ref={strip} onScroll={onScroll} tabIndex={0} aria-label={t('offer.photos')}>
         {images.map((image, index) => (
           <li key={image.id} className="gallery__item">
             <Picture
