@@ -133,7 +133,10 @@ describe('POST /api/webstores/order/', () => {
     const charges: string[] = [];
     cardProviderForTests.current = {
       ...testModeProvider,
-      charge: async (input) => (charges.push(input.idempotencyKey), testModeProvider.charge(input)),
+      charge: async (input) => {
+        charges.push(input.idempotencyKey);
+        return testModeProvider.charge(input);
+      },
     };
     expectError(await placeOrder(t, b, orderBody([late.id])), 409, { code: 'hold_expired' });
     expect(charges).toEqual([]);
@@ -151,7 +154,10 @@ describe('POST /api/webstores/order/', () => {
         await reserveInStore(t, b, store.slug, offer, DAY, 2);
         return testModeProvider.charge(input);
       },
-      refund: async (input) => (refunds.push(input.amountMinor), testModeProvider.refund(input)),
+      refund: async (input) => {
+        refunds.push(input.amountMinor);
+        return testModeProvider.refund(input);
+      },
     };
     cardProviderForTests.current = slow;
     expectError(await placeOrder(t, b, orderBody([hold.id])), 409, {
