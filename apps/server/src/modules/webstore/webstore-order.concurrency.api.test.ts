@@ -28,8 +28,14 @@ const ledger = () => {
   const refunds = new Map<string, number>();
   cardProviderForTests.current = {
     ...testModeProvider,
-    charge: async (input) => (charges.set(input.idempotencyKey, input.amountMinor), testModeProvider.charge(input)),
-    refund: async (input) => (refunds.set(input.idempotencyKey, input.amountMinor), testModeProvider.refund(input)),
+    charge: async (input) => {
+      charges.set(input.idempotencyKey, input.amountMinor);
+      return testModeProvider.charge(input);
+    },
+    refund: async (input) => {
+      refunds.set(input.idempotencyKey, input.amountMinor);
+      return testModeProvider.refund(input);
+    },
   };
   const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
   return { kept: () => sum(charges) - sum(refunds), charges, refunds };
