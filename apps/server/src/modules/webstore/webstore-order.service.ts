@@ -129,6 +129,10 @@ export const placeWebstoreOrder = async (
     );
     return { order: answer(order, testMode), id: order.id, replayed: false };
   } catch (error) {
+    // A twin request (same key, so the same session and the same charge) made the order first:
+    // its hold is converted, or its session taken. Answer that order; the charge is its charge.
+    const twin = await orderOfCheckout(db, accountId, deps.sessionId);
+    if (twin) return { order: answer(twin, testMode), id: twin.id, replayed: true };
     if (!payment) throw error;
     // The places went between the check and the booking: the money goes back at once.
     const refunded = await deps.provider

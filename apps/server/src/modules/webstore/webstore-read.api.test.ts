@@ -51,8 +51,8 @@ describe('GET /api/webstores/', () => {
       payment_test_mode: true,
       recaptcha_site_key: null,
       categories: [
-        { name: 'Land', subcategories: ['Bikes'] },
-        { name: 'Water', subcategories: ['Boats'] },
+        { name: 'Land', label: 'Land', subcategories: [{ name: 'Bikes', label: 'Bikes' }] },
+        { name: 'Water', label: 'Water', subcategories: [{ name: 'Boats', label: 'Boats' }] },
       ],
     });
     // Nothing internal: no ids, statuses or settings a visitor has no business with.
@@ -76,6 +76,7 @@ describe('GET /api/webstores/experiences/', () => {
     expect(Object.keys(all.results[0]).sort()).toEqual(
       [
         'category',
+        'category_label',
         'city',
         'currency',
         'duration_minutes',
@@ -85,6 +86,7 @@ describe('GET /api/webstores/experiences/', () => {
         'image',
         'short_description',
         'subcategory',
+        'subcategory_label',
         'title',
         'type',
       ].sort(),

@@ -1,3 +1,4 @@
+import { categoryLabels } from '@excursio/contract/experiences';
 import type { Webstore, WebstoreExperience, WebstoreExperienceCard } from '@excursio/contract/webstore';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -51,10 +52,12 @@ export const webstoresOf = async (db: Db, accountId: string, site: WebstoreSite)
     return image ? variantUrls(image.variants) : null;
   };
   return rows.map((row) => {
-    const own = new Map<string, string[]>();
+    const own = new Map<string, { name: string; label: string }[]>();
     for (const c of categories.filter((c) => c.storeId === row.id)) {
       const subs = own.get(c.category) ?? [];
-      if (c.subcategory && !subs.includes(c.subcategory)) subs.push(c.subcategory);
+      if (c.subcategory && !subs.some((s) => s.name === c.subcategory)) {
+        subs.push({ name: c.subcategory, label: categoryLabels(c.category, c.subcategory).subcategory });
+      }
       own.set(c.category, subs);
     }
     return {
@@ -77,7 +80,7 @@ export const webstoresOf = async (db: Db, accountId: string, site: WebstoreSite)
       deposit_percent: row.depositPercent,
       recaptcha_site_key: row.recaptchaEnabled ? site.recaptchaSiteKey : null,
       payment_test_mode: site.paymentTestMode,
-      categories: [...own].map(([name, subcategories]) => ({ name, subcategories })),
+      categories: [...own].map(([name, subcategories]) => ({ name, label: categoryLabels(name, '').category, subcategories })),
     };
   });
 };
@@ -117,6 +120,8 @@ export const experienceCards = async (
       type: r.type,
       category: r.category,
       subcategory: r.subcategory,
+      category_label: categoryLabels(r.category, r.subcategory).category,
+      subcategory_label: categoryLabels(r.category, r.subcategory).subcategory,
       city: r.city,
       duration_minutes: r.durationMinutes,
       featured: r.featured,
@@ -161,6 +166,8 @@ export const experiencePage = async (
     type: offer.type,
     category: offer.category,
     subcategory: offer.subcategory,
+    category_label: categoryLabels(offer.category, offer.subcategory).category,
+    subcategory_label: categoryLabels(offer.category, offer.subcategory).subcategory,
     short_description: offer.shortDescription,
     description: offer.description,
     highlights: offer.highlights,
