@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot } from './support/account.ts';
@@ -76,6 +78,17 @@ test('a visitor on a phone finds an offer, books 2 adults, is declined once, pay
   await expect(offers).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'webstore home');
   await screenshot(page, 'webstore-home');
+
+  // ── Language: German loads when chosen, is remembered, and back to English.
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await language.selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('searchbox', { name: 'Suche' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ Erlebnis(se)?/ })).toBeVisible();
+  await screenshot(page, 'webstore-home-de');
+  await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   // ── Filters: a keyword nothing matches, then one that does.
   const search = page.getByRole('searchbox', { name: 'Search' });
@@ -179,4 +192,64 @@ test('a visitor on a phone finds an offer, books 2 adults, is declined once, pay
     expect(orders.results.map((o) => o.reference)).toContain(reference);
   }
   await screenshot(operator, 'webstore-operator-orders');
+});
+
+test('the embeddable widget books without the store chrome and tells its parent page', async ({ browser }) => {
+  const store = await demoStore(browser);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${STORE}/s/${store.slug}/`);
+  const offerId = await page.evaluate(async (slug) => {
+    const res = await fetch(`/api/webstores/experiences/?store=${slug}&keyword=old+town`);
+    return ((await res.json()) as { results: { id: string }[] }).results[0].id;
+  }, store.slug);
+
+  // Another site's page with the widget in an iframe, collecting what it is told. It is served from
+  // this machine (a page the test fulfils itself has no address, and Chromium's local network
+  // access checks would refuse it a frame of a local server).
+  const html =
+    `<!doctype html><html lang="en"><title>Partner</title><main><h1>Partner site</h1><iframe title="Book the walking tour" src="${STORE}/s/${store.slug}/embed/offers/${offerId}" style="width:100%;height:1500px;border:0"></iframe></main>` +
+    '<script>window.received = []; addEventListener("message", (e) => window.received.push(e.data));</script>';
+  const partner = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  const { port } = partner.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/tours.html`);
+  const widget = page.frameLocator('iframe');
+  await expect(widget.getByRole('heading', { level: 1, name: 'Lisbon Old Town Walking Tour' })).toBeVisible();
+  await expect(widget.getByRole('banner')).toHaveCount(0);
+  await expect(widget.getByRole('contentinfo')).toHaveCount(0);
+  await widget
+    .getByRole('button', { name: /\d{1,2} [A-Z][a-z]+ \d{4}$/ })
+    .first()
+    .click();
+  await widget
+    .getByRole('radio', { name: /\d{2}:\d{2}.*left/ })
+    .first()
+    .check();
+  await widget.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(widget.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await widget.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await widget.getByLabel('First name').fill('Jonas');
+  await widget.getByLabel('Last name').fill('Weber');
+  await widget.getByLabel('Email').fill('jonas.weber@example.com');
+  for (const select of await widget.locator('select[required]').all()) await select.selectOption({ index: 1 });
+  await widget.getByRole('checkbox', { name: /I accept the terms/ }).check();
+  await widget.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await widget.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await widget.getByLabel('CVC').fill('123');
+  await widget.getByLabel('Name on card').fill('Jonas Weber');
+  await widget.getByRole('button', { name: /^Pay / }).click();
+  await expect(widget.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  const reference = (await widget.locator('.reference__value').textContent())?.trim();
+
+  const message = await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received[0]);
+  expect(await message.jsonValue()).toEqual({
+    type: 'excursio:booking-completed',
+    reference,
+    session_id: expect.stringMatching(/^cs_/),
+    total: 3500,
+    currency: 'EUR',
+  });
+  await screenshot(page, 'webstore-embed-confirmation');
+  partner.close();
 });

@@ -75,4 +75,24 @@ describe('webstore serving', () => {
       expect(res.headers['content-type']).toContain('application/json');
     }
   });
+
+  it('lets other sites frame the embeddable widget, and only it', async () => {
+    for (const url of [
+      '/s/main-store/embed/offers/0b7c2f4e-6a51-4c1e-9d3a-1f2e3d4c5b6a',
+      '/s/main-store/embed/cart',
+      '/s/main-store/embed',
+    ]) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(decoded(res)).toBe(WEBSTORE);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['content-security-policy'], url).toContain('frame-ancestors *');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+    for (const url of ['/s/', '/s/main-store/', '/s/main-store/offers/embed', '/s/embed', '/dashboard']) {
+      const res = await get(url, 'br');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
 });

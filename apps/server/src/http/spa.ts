@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from './app-error.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The webstore's embeddable widget: `/s/{store}/embed/…`, the one page other sites may frame. */
+const EMBED = /^\/s\/[^/]+\/embed(\/|$)/;
 
 /**
  * Serves the built web app on the bare domain and every subdomain. Unknown non-API paths get
@@ -45,6 +47,14 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
     }
     // sendFile goes through the same negotiation and setHeaders as a direct request.
     const page = path === '/s' || path.startsWith('/s/') ? 'webstore.html' : 'index.html';
+    if (EMBED.test(path)) {
+      // A widget is framed by the operator's own website, whatever its address: only this page
+      // lifts the frame ban (every other page, the webstore's included, keeps frame-ancestors 'none').
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
     return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 };

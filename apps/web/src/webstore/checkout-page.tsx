@@ -123,15 +123,24 @@ export const CheckoutPage = () => {
         terms_accepted: true,
         idempotency_key: attempt.current,
         ...(takesPayment ? { payment_token: cardToken(card.number) } : {}),
-        ...(store.recaptcha_site_key ? { recaptcha_token: await recaptchaToken(store.recaptcha_site_key) } : {}),
       };
+      if (store.recaptcha_site_key) {
+        try {
+          body.recaptcha_token = await recaptchaToken(store.recaptcha_site_key);
+        } catch {
+          setBusy(false);
+          return showTop(t('checkout.recaptcha'));
+        }
+      }
       const order = await api.order(body);
-      sessionStorage.setItem(`excursio.webstore.order.${order.session_id}`, JSON.stringify(order));
       updateCart(() => []);
       navigate(`/confirmation?session_id=${encodeURIComponent(order.session_id)}`);
     } catch (e) {
       setBusy(false);
-      if (!(e instanceof ApiError)) return showTop(t('checkout.recaptcha'));
+      if (!(e instanceof ApiError)) {
+        console.error(e);
+        return showTop(t('checkout.failed'));
+      }
       if (e.status === 0) return showTop(t('common.offline'));
       // Anything the server decided on is a finished attempt: the next one is a new order.
       attempt.current = newKey();

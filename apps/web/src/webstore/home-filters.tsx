@@ -58,7 +58,7 @@ export const HomeFilters = ({ categories, filters, onChange }: Props) => {
                 pressed={filters.category === c.name}
                 onClick={() => set({ category: c.name, subcategory: undefined })}
               >
-                {categoryLabel(c.name)}
+                {c.label || categoryLabel(c.name)}
               </Chip>
             ))}
           </div>
@@ -72,8 +72,8 @@ export const HomeFilters = ({ categories, filters, onChange }: Props) => {
               {t('home.all')}
             </Chip>
             {active.subcategories.map((s) => (
-              <Chip key={s} pressed={filters.subcategory === s} onClick={() => set({ subcategory: s })}>
-                {categoryLabel(s)}
+              <Chip key={s.name} pressed={filters.subcategory === s.name} onClick={() => set({ subcategory: s.name })}>
+                {s.label || categoryLabel(s.name)}
               </Chip>
             ))}
           </div>

@@ -70,7 +70,12 @@ export const OfferPage = () => {
         <header className="offer__header">
           {offer.category && (
             <p className="offer__category">
-              {[offer.category, offer.subcategory].filter(Boolean).map(categoryLabel).join(' · ')}
+              {[
+                offer.category_label || categoryLabel(offer.category),
+                offer.subcategory_label || categoryLabel(offer.subcategory),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           )}
           <h1 className="offer__title" tabIndex={-1}>
