@@ -22,7 +22,9 @@ describe('demo organization', () => {
     expect(list.results.map((r: { title: string; status: string }) => [r.title, r.status])).toEqual([
       ['Airport Transfer to the City Centre', 'inactive'],
       ['Lisbon Old Town Walking Tour', 'active'],
+      ['Sintra Palaces Day Trip', 'active'],
       ['Sunset Kayak Rental', 'draft'],
+      ['Tagus Sunset Sail', 'active'],
     ]);
     const tour = list.results[1];
     // The adult price (€35), not the child's €15.
@@ -102,7 +104,12 @@ describe('demo organization', () => {
     const stores = (await t.app.inject({ url: '/api/webstores/', headers: visitor })).json().results;
     expect(stores).toEqual([expect.objectContaining({ slug: DEMO_STORE_SLUG, is_default: true, languages: ['en', 'de'] })]);
     const cards = (await t.app.inject({ url: '/api/webstores/experiences/', headers: visitor })).json();
-    expect(cards.results.map((c: { title: string }) => c.title)).toEqual(['Lisbon Old Town Walking Tour']);
+    expect(cards.results.map((c: { title: string }) => c.title)).toEqual([
+      'Lisbon Old Town Walking Tour',
+      'Sintra Palaces Day Trip',
+      'Tagus Sunset Sail',
+    ]);
+    expect(stores[0].categories.map((c: { label: string }) => c.label)).toEqual(['Activities', 'Tours']);
     expect(cards.results[0].image.urls.thumb).toMatch(/^\/media\//);
   });
 });

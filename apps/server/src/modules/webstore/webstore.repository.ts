@@ -1,6 +1,7 @@
+import { countCap } from '@excursio/contract/list';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { likePattern } from '../../db/query.ts';
+import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, pricingCategories, pricingRatePrices, pricingRates } from '../../db/schema/catalog.ts';
 import { experienceImages, filerImages } from '../../db/schema/media.ts';
@@ -60,7 +61,7 @@ const fromPrice = (today: string) => sql<number | null>`(
   from ${pricingRates}
   join ${pricingRatePrices} on ${pricingRatePrices.rateId} = ${pricingRates.id}
   join ${pricingCategories} on ${pricingCategories.id} = ${pricingRatePrices.pricingCategoryId}
-  where ${pricingRates.experienceId} = ${experiences.id}
+  where ${pricingRates.accountId} = ${experiences.accountId} and ${pricingRates.experienceId} = ${experiences.id}
     and (${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date))`;
 
 const firstImage = sql<{ variants: Record<string, { key: string }>; alt: string; width: number; height: number } | null>`(
@@ -72,9 +73,9 @@ const firstImage = sql<{ variants: Record<string, { key: string }>; alt: string;
 export type CardOrdering = Ordering<'position' | 'title' | 'price' | 'duration'>;
 
 /**
- * A page of a store's visible offers. Two steps: the page's ids and the total from the store's
- * entries and the offers' own columns (no per-offer subquery over thousands of rows), then the
- * page's cards with their image and "from" price.
+ * A page of a store's visible offers. Two steps: the page's ids from the store's entries and the
+ * offers' own columns (no per-offer subquery over thousands of rows), then the page's cards with
+ * their image and "from" price.
  */
 export const cardsPage = async (
   db: Executor,
@@ -82,7 +83,7 @@ export const cardsPage = async (
   storeId: string,
   f: CardFilters & { ordering: CardOrdering; limit: number; offset: number; today: string },
 ) => {
-  if (f.only && !f.only.size) return { rows: [], count: 0 };
+  if (f.only && !f.only.size) return { rows: [], count: 0, capped: false };
   const words = [f.keyword, f.search].map((w) => w?.trim().toLowerCase()).filter((w): w is string => Boolean(w));
   const where = and(
     eq(storeExperiences.storeId, storeId),
@@ -93,21 +94,70 @@ export const cardsPage = async (
     f.only ? inArray(experiences.id, [...f.only]) : undefined,
   );
   const direction = f.ordering.descending ? desc : asc;
-  const key: Record<CardOrdering['field'], SQL> = {
+  const key: Record<Exclude<CardOrdering['field'], 'price'>, SQL> = {
     position: sql`${storeExperiences.position}`,
     title: sql`lower(${experiences.title})`,
-    price: fromPrice(f.today),
     duration: sql`${experiences.durationMinutes}`,
   };
-  const page = await db
-    .select({ id: experiences.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(storeExperiences)
-    .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
-    .where(where)
-    .orderBy(direction(key[f.ordering.field]), asc(storeExperiences.position), asc(experiences.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  if (!page.length) return { rows: [], count: 0 };
+  const visible = () =>
+    db
+      .select({ id: experiences.id })
+      .from(storeExperiences)
+      .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
+      .where(where);
+  // By price: every offer's "from" price at once (one grouped pass over the account's rates), not a
+  // subquery per offer.
+  const prices = db
+    .select({
+      experienceId: pricingRates.experienceId,
+      price:
+        sql<number>`coalesce(min(${pricingRatePrices.priceMinor}) filter (where ${pricingCategories.type} = 'adult'), min(${pricingRatePrices.priceMinor}))`.as(
+          'price',
+        ),
+    })
+    .from(pricingRates)
+    .innerJoin(pricingRatePrices, eq(pricingRatePrices.rateId, pricingRates.id))
+    .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
+    .where(
+      and(
+        eq(pricingRates.accountId, accountId),
+        sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${f.today}::date)`,
+      ),
+    )
+    .groupBy(pricingRates.experienceId)
+    .as('prices');
+  const ordered =
+    f.ordering.field === 'price'
+      ? db
+          .select({ id: experiences.id })
+          .from(storeExperiences)
+          .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
+          .leftJoin(prices, eq(prices.experienceId, experiences.id))
+          .where(where)
+          .orderBy(
+            sql`${prices.price} ${sql.raw(f.ordering.descending ? 'desc' : 'asc')} nulls last`,
+            asc(storeExperiences.position),
+          )
+      : visible().orderBy(
+          direction(key[f.ordering.field as keyof typeof key]),
+          asc(storeExperiences.position),
+          asc(experiences.id),
+        );
+  const page = await ordered.limit(f.limit).offset(f.offset);
+  // A short page tells the count; otherwise counting stops ten pages ahead (`countCap`): a visitor
+  // pages with "Show more", and counting 5,000 offers on every page would cost more than the page.
+  let count = countOfShortPage(page.length, f);
+  let capped = false;
+  if (count === null) {
+    const cap = countCap(f);
+    const matching = visible()
+      .limit(cap + 1)
+      .as('matching');
+    const total = (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matching))[0].n;
+    count = Math.min(total, cap);
+    capped = total > cap;
+  }
+  if (!page.length) return { rows: [], count, capped };
   const cards = await db
     .select({
       id: experiences.id,
@@ -135,7 +185,7 @@ export const cardsPage = async (
       ),
     );
   const byId = new Map(cards.map((c) => [c.id, c]));
-  return { rows: page.flatMap((p) => byId.get(p.id) ?? []), count: page[0].total };
+  return { rows: page.flatMap((p) => byId.get(p.id) ?? []), count, capped };
 };
 
 /** A visible offer of the store (Active, public, in it), or null. */

@@ -106,13 +106,14 @@ export const experienceCards = async (
     offset: number;
   },
   now: Date,
-): Promise<{ results: WebstoreExperienceCard[]; count: number }> => {
+): Promise<{ results: WebstoreExperienceCard[]; count: number; capped: boolean }> => {
   const from = query.date_from ?? query.date_to;
   const to = query.date_to ?? query.date_from;
   const only = from && to ? await offersStartingBetween(db, accountId, { from, to }, now) : undefined;
-  const { rows, count } = await cardsPage(db, accountId, store.id, { ...query, only, today: today(now) });
+  const { rows, count, capped } = await cardsPage(db, accountId, store.id, { ...query, only, today: today(now) });
   return {
     count,
+    capped,
     results: rows.map((r) => ({
       id: r.id,
       title: r.title,
