@@ -1,16 +1,16 @@
-// The public webstore's JavaScript budget: initial JS of webstore.html (entry + modulepreloads)
+// The public webstore's JavaScript budget (`npm run bench:webstore-assets`): initial JS of webstore.html (entry + modulepreloads)
 // ≤ 120 KB gzip. Starts the built server (run `npm run build` first; own port and PGlite data dir),
 // makes sure the demo organization has a webstore, loads its home and an offer page in Chromium on
 // a phone-sized viewport with an empty cache, and prints what each transferred. Exits 1 over budget.
-// BENCH_WEBSTORE_PORT (default 3250), BENCH_SCREENSHOTS=1 saves PNGs to bench/results/.
+// BENCH_WEBSTORE_ASSETS_PORT (default 3250), BENCH_SCREENSHOTS=1 saves PNGs to bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ensureDemoStore, initialScripts, kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
 
 const BUDGET_KB = 120;
-const port = Number(process.env.BENCH_WEBSTORE_PORT ?? 3250);
+const port = Number(process.env.BENCH_WEBSTORE_ASSETS_PORT ?? 3250);
 const screenshots = process.env.BENCH_SCREENSHOTS === '1';
 
-const server = await startServer(port, 'data/bench-webstore');
+const server = await startServer(port, 'data/bench-webstore-assets');
 const browser = await launchBrowser();
 let over = false;
 try {
