@@ -1,11 +1,10 @@
 // Shared by the benches that load the built web app in Chromium (web-assets, webstore-assets,
 // webstore-lighthouse): start the server on its own port and PGlite data dir, launch Debian's
-// Chromium, measure what a page transfers, and make sure the demo organization has a webstore.
+// Chromium, measure what a page transfers, find the demo organization's webstore.
 import { execSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { DEMO } from './support.mjs';
 
 export const kb = (bytes) => (bytes / 1024).toFixed(1);
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -91,61 +90,23 @@ export const summarize = (name, rows) => {
 export const initialScripts = (html) =>
   [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((m) => m[1]);
 
-/**
- * The demo organization's Active webstore with its Active offers: the seeded one when the server
- * seeds it, else one made through the operator API (as the demo owner). Resolves `{ slug, offerId }`.
- */
-export const ensureDemoStore = async (port) => {
+/** The demo organization's seeded default webstore and its first offer: `{ slug, offerId }`. */
+export const findDemoStore = async (port) => {
   const host = `demo.localhost:${port}`;
-  const origin = `http://${host}`;
-  const call = (path, { method = 'GET', headers = {}, body } = {}) =>
+  const get = (path) =>
     new Promise((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, method, headers: { host, origin, 'content-type': 'application/json', ...headers } },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }));
-        },
-      );
+      const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+      });
       req.on('error', reject);
-      req.end(body ? JSON.stringify(body) : undefined);
+      req.end();
     });
-  const storeAndOffer = async () => {
-    const { results } = JSON.parse((await call('/api/webstores/')).text);
-    const store = results.find((s) => s.is_default) ?? results[0];
-    if (!store) return null;
-    const offers = JSON.parse((await call(`/api/webstores/experiences/?store=${store.slug}`)).text);
-    return offers.results?.[0] ? { slug: store.slug, offerId: offers.results[0].id } : null;
-  };
-  const found = await storeAndOffer();
-  if (found) return found;
-  const login = await call('/api/jwt/create/', { method: 'POST', body: DEMO });
-  const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-  const headers = { cookie };
-  const experiences = JSON.parse((await call('/api/experiences/?page_size=50', { headers })).text).results;
-  const created = await call('/api/stores/', {
-    method: 'POST',
-    headers,
-    body: {
-      name: 'Demo Tours',
-      status: 'active',
-      is_default: true,
-      languages: ['en', 'de'],
-      headline: 'Discover Lisbon on foot and by water',
-      description: 'Small-group tours and rentals run by locals.',
-      accent_color: '#0b6e4f',
-      terms_url: 'https://example.com/terms',
-      privacy_url: 'https://example.com/privacy',
-      contact_email: 'hello@example.com',
-    },
-  });
-  if (created.status !== 201 && created.status !== 200) throw new Error(`store not created: ${created.status} ${created.text}`);
-  const store = JSON.parse(created.text);
-  for (const e of experiences.filter((x) => x.status === 'active')) {
-    await call(`/api/stores/${store.id}/add-experience/`, { method: 'POST', headers, body: { experience_id: e.id } });
-  }
-  const made = await storeAndOffer();
-  if (!made) throw new Error('the demo store has no offer');
-  return made;
+  const { results } = await get('/api/webstores/');
+  const store = results.find((s) => s.is_default) ?? results[0];
+  if (!store) throw new Error('the demo has no Active webstore (seed/demo-store.ts)');
+  const offers = await get(`/api/webstores/experiences/?store=${store.slug}`);
+  if (!offers.results?.[0]) throw new Error(`the store ${store.slug} has no offer`);
+  return { slug: store.slug, offerId: offers.results[0].id };
 };

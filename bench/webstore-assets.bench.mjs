@@ -1,10 +1,10 @@
 // The public webstore's JavaScript budget (`npm run bench:webstore-assets`): initial JS of webstore.html (entry + modulepreloads)
 // ≤ 120 KB gzip. Starts the built server (run `npm run build` first; own port and PGlite data dir),
-// makes sure the demo organization has a webstore, loads its home and an offer page in Chromium on
+// finds the demo organization's seeded webstore, loads its home and an offer page in Chromium on
 // a phone-sized viewport with an empty cache, and prints what each transferred. Exits 1 over budget.
 // BENCH_WEBSTORE_ASSETS_PORT (default 3250), BENCH_SCREENSHOTS=1 saves PNGs to bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ensureDemoStore, initialScripts, kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
+import { findDemoStore, initialScripts, kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
 
 const BUDGET_KB = 120;
 const port = Number(process.env.BENCH_WEBSTORE_ASSETS_PORT ?? 3250);
@@ -14,7 +14,7 @@ const server = await startServer(port, 'data/bench-webstore-assets');
 const browser = await launchBrowser();
 let over = false;
 try {
-  const { slug, offerId } = await ensureDemoStore(port);
+  const { slug, offerId } = await findDemoStore(port);
   const origin = `http://demo.localhost:${port}`;
   const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
   const lines = [];

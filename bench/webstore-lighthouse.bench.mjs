@@ -1,14 +1,14 @@
 // Lighthouse on the public webstore (mobile emulation, Lighthouse's default throttling): the store
 // home and an offer page, performance / accessibility / best practices. Builds nothing: run
 // `npm run build` first. Starts the built server on its own port and PGlite data dir (like the other
-// benches), makes sure the demo organization has a webstore, and runs Chromium through
+// benches), finds the demo organization's seeded webstore, and runs Chromium through
 // chrome-launcher (CHROME_PATH, default /usr/bin/chromium; headless, no sandbox, no GPU).
 // Targets: performance ≥ 95, accessibility 100, best practices ≥ 95; exits 1 below them.
 // BENCH_LIGHTHOUSE_PORT (default 3260); the reports go to bench/results/lighthouse-*.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROME_PATH, ensureDemoStore, startServer } from './web-support.mjs';
+import { CHROME_PATH, findDemoStore, startServer } from './web-support.mjs';
 
 const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3260);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
@@ -27,7 +27,7 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  const { slug, offerId } = await ensureDemoStore(port);
+  const { slug, offerId } = await findDemoStore(port);
   const origin = `http://demo.localhost:${port}`;
   const pages = [
     ['home', `${origin}/s/${slug}/`],
