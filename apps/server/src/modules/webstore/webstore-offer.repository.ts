@@ -65,19 +65,21 @@ export const pricedCategoriesOf = async (db: Executor, experienceId: string) => 
       .where(eq(pricingRates.experienceId, experienceId))
   ).map((r) => r.id);
   if (!ids.length) return [];
-  return db
-    .select({
-      id: pricingCategories.id,
-      name: pricingCategories.name,
-      type: pricingCategories.type,
-      minAge: pricingCategories.minAge,
-      maxAge: pricingCategories.maxAge,
-      description: pricingCategories.description,
-    })
-    .from(pricingCategories)
-    .where(inArray(pricingCategories.id, ids))
-    // Adults first, then down the ages (Adult, Child, Infant), as booking forms list them.
-    .orderBy(sql`${pricingCategories.minAge} desc nulls last`, asc(pricingCategories.name));
+  return (
+    db
+      .select({
+        id: pricingCategories.id,
+        name: pricingCategories.name,
+        type: pricingCategories.type,
+        minAge: pricingCategories.minAge,
+        maxAge: pricingCategories.maxAge,
+        description: pricingCategories.description,
+      })
+      .from(pricingCategories)
+      .where(inArray(pricingCategories.id, ids))
+      // Adults first, then down the ages (Adult, Child, Infant), as booking forms list them.
+      .orderBy(sql`${pricingCategories.minAge} desc nulls last`, asc(pricingCategories.name))
+  );
 };
 
 /** Extras sold with the offer: active items attached as extras, in its currency. */
