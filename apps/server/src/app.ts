@@ -49,6 +49,7 @@ import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
+import { storeRoutes } from './modules/stores/stores.routes.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 
@@ -194,6 +195,7 @@ export const buildApp = async (deps: AppDeps) => {
     cartRoutes(api, ctx);
     bookingRoutes(api, ctx);
     customerRoutes(api, ctx);
+    storeRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -70,6 +70,24 @@ const envSchema = z.object({
     ),
   /** A Nominatim-compatible search URL (e.g. https://nominatim.example.org/search); unset: the embedded gazetteer. */
   GEOCODER_URL: z.url().optional(),
+  /** reCAPTCHA (v3 or v2) for webstore orders: both keys set turn the stores' reCAPTCHA setting on. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Hosts (comma-separated) the verification may be sent to. */
+  RECAPTCHA_ALLOWED_HOSTS: z
+    .string()
+    .default('www.google.com,www.recaptcha.net')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** reCAPTCHA v3: the lowest score taken as a person. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Webstore orders allowed per address per minute. */
+  WEBSTORE_ORDER_RATE_MAX: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR' | 'CACHE_DIR'> & {

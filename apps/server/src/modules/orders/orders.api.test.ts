@@ -136,6 +136,7 @@ describe('GET /api/orders/', () => {
       payment_status: ['fully_paid', 'not_paid', 'partially_paid'],
       channel: ['api'],
       seller: [],
+      store: [],
     });
     expectError(await get('/api/orders/?status=lost', b.owner.headers), 400, { attr: 'status' });
     expectError(await get('/api/orders/?ordering=color', b.owner.headers), 400, { attr: 'ordering' });
@@ -325,6 +326,8 @@ describe('GET /api/order?session_id=', () => {
       payment_status: 'not_paid',
       currency: 'EUR',
       total: 8500,
+      paid: 0,
+      store_slug: null,
       first_name: 'Ada',
       bookings: [
         {

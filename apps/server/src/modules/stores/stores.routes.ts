@@ -1,0 +1,129 @@
+import { errorResponse, paginated } from '@excursio/contract/list';
+import {
+  STORE_EXPERIENCE_ORDERING,
+  STORE_ORDERING,
+  store,
+  storeExperience,
+  storeExperienceFilters,
+  storeExperienceInput,
+  storeExperienceRemoveInput,
+  storeInput,
+  storeListFilters,
+  storeParams,
+  storePatchInput,
+} from '@excursio/contract/stores';
+import { z } from 'zod';
+import { baseUrl } from '../../config.ts';
+import { principalOf } from '../../http/access.ts';
+import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
+import { resourceRoutes } from '../../http/resource-routes.ts';
+import type { Api, AppContext } from '../../http/types.ts';
+import { addStoreOffer, eligibleOffers, removeStoreOffer, storeOffers } from './store-experiences.service.ts';
+import {
+  changeStore,
+  createStore,
+  getStore,
+  listStoresPage,
+  removeStore,
+  replaceStore,
+  type StoreSite,
+} from './stores.service.ts';
+
+export const manageStores = { access: { permissions: ['Manage stores'], features: ['stores'] } } as const;
+const tags = ['stores'];
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const offersQuery = listQuerySchema(storeExperienceFilters);
+
+/** Where the store's webstore answers, and whether the server can check reCAPTCHA. */
+export const storeSite = (ctx: AppContext): StoreSite => ({
+  url: (subdomain, slug) => `${baseUrl(ctx.config, subdomain)}/s/${slug}/`,
+  recaptchaAvailable: Boolean(ctx.config.RECAPTCHA_SITE_KEY && ctx.config.RECAPTCHA_SECRET_KEY),
+});
+
+export const storeRoutes = (app: Api, ctx: AppContext) => {
+  const { db } = ctx;
+  const site = storeSite(ctx);
+  resourceRoutes(app, {
+    path: '/api/stores/',
+    tag: 'stores',
+    noun: 'store',
+    nouns: 'stores',
+    access: { read: manageStores, write: manageStores },
+    item: store,
+    input: storeInput,
+    patchInput: storePatchInput,
+    filters: storeListFilters,
+    ordering: { allowed: STORE_ORDERING, fallback: { field: 'created_at', descending: true } },
+    list: (accountId, query) => listStoresPage(db, accountId, { ...query, ...pageWindow(query) }, site),
+    get: (accountId, id) => getStore(db, accountId, id, site),
+    create: (accountId, body) => createStore(db, accountId, body, site),
+    replace: (accountId, id, body) => replaceStore(db, accountId, id, body, site),
+    update: (accountId, id, body) => changeStore(db, accountId, id, body, site),
+    remove: (accountId, id) => removeStore(db, accountId, id),
+  });
+
+  app.post(
+    '/api/stores/:id/add-experience/',
+    {
+      config: manageStores,
+      schema: {
+        tags,
+        summary: 'Add an offer to the store at a position (last by default), or move it / change its featured flag',
+        params: z.strictObject({ id: z.uuid() }),
+        body: storeExperienceInput,
+        response: { 200: storeExperience, ...errors },
+      },
+    },
+    async (request) => addStoreOffer(db, principalOf(request).accountId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/stores/:id/remove-experience/',
+    {
+      config: manageStores,
+      schema: {
+        tags,
+        summary: 'Take an offer out of the store (the ones after it move up)',
+        params: z.strictObject({ id: z.uuid() }),
+        body: storeExperienceRemoveInput,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeStoreOffer(db, principalOf(request).accountId, request.params.id, request.body.experience_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [path, summary, read] of [
+    ['experiences', 'The store’s offers in their order, filtered (distance from lat/lon within radius km)', storeOffers],
+    ['eligible-experiences', 'Offers that can be added to the store (the organization’s offers not in it yet)', eligibleOffers],
+  ] as const) {
+    app.get(
+      `/api/stores/:storeId/${path}/`,
+      {
+        config: manageStores,
+        schema: {
+          tags,
+          summary,
+          params: storeParams,
+          querystring: offersQuery,
+          response: { 200: paginated(storeExperience), ...errors },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const ordering = orderingOf(query.ordering, STORE_EXPERIENCE_ORDERING, {
+          field: path === 'experiences' ? 'position' : 'title',
+          descending: false,
+        });
+        const { results, count } = await read(db, principalOf(request).accountId, request.params.storeId, {
+          ...query,
+          ordering,
+          ...pageWindow(query),
+        });
+        return paginate(request, query, results, count);
+      },
+    );
+  }
+};
