@@ -55,14 +55,20 @@ const NewStoreForm = ({ onClose }: { onClose: () => void }) => {
           placeholder="e.g. Lake tours shop"
           data-autofocus
           value={draft.name}
-          onChange={(e) => setDraft((d) => withName(d, e.currentTarget.value))}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setDraft((d) => withName(d, name));
+          }}
           error={errors.name}
         />
         <TextInput
           label="Slug"
           description="The store’s address: …/s/{slug}/. Filled in from the name; change it if you like."
           value={draft.slug}
-          onChange={(e) => setDraft((d) => withSlug(d, e.currentTarget.value))}
+          onChange={(e) => {
+            const slug = e.currentTarget.value;
+            setDraft((d) => withSlug(d, slug));
+          }}
           error={errors.slug}
         />
         <Select

@@ -68,10 +68,15 @@ export const ProductsStep = ({ store }: { store: Store }) => {
     {
       key: 'visible',
       header: 'Visible',
-      width: 170,
+      width: 220,
       render: (o) =>
         o.hidden_reason ? (
-          <StatusBadge color="orange">{o.hidden_reason}</StatusBadge>
+          <Stack gap={2} align="flex-start">
+            <StatusBadge color="orange">Hidden</StatusBadge>
+            <Text size="xs" c="dimmed">
+              {o.hidden_reason}
+            </Text>
+          </Stack>
         ) : (
           <StatusBadge color="green">Shown</StatusBadge>
         ),

@@ -52,6 +52,7 @@ export const BrandingSection = ({ form, store }: { form: SettingsForm; store: St
             description="Buttons and links in the webstore."
             format="hex"
             swatches={SWATCHES}
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the accent colour from the screen' }}
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}

@@ -5,7 +5,8 @@ import {
   STORE_QUESTION_MODES,
   type Store,
 } from '@excursio/contract/stores';
-import { NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, NumberInput, Radio, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { IconShieldOff } from '@tabler/icons-react';
 import { Controller, useWatch } from 'react-hook-form';
 import { FormCard } from './form-card.tsx';
 import type { SettingsForm } from './general-section.tsx';
@@ -95,9 +96,9 @@ export const CheckoutSection = ({ form, store }: { form: SettingsForm; store: St
               onChange={(e) => field.onChange(e.currentTarget.checked)}
             />
             {store.recaptcha_available ? null : (
-              <Text size="sm" c="orange.9" data-testid="recaptcha-off">
+              <Alert color="orange" variant="light" icon={<IconShieldOff size={18} />} data-testid="recaptcha-off">
                 {RECAPTCHA_OFF}
-              </Text>
+              </Alert>
             )}
           </Stack>
         )}

@@ -1,0 +1,194 @@
+import { MESSAGES } from '@excursio/contract/messages';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { dashboardUrl, login, screenshot, sidebar, toast } from './support/account.ts';
+import { apiAs } from './support/api.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+// The demo organization is on the top plan (stores included); a new sign-up's Starter plan is not.
+const DEMO = { email: 'owner@demo.localhost', password: 'excursio-demo-2026', subdomain: 'demo' };
+const TOUR = 'Lisbon Old Town Walking Tour';
+const KAYAK = 'Sunset Kayak Rental';
+const EDITOR_URL = /\/sales\/stores\/editor\/([0-9a-f-]{36})\/([a-z-]+)(\?.*)?$/;
+
+const storeTabs = (page: Page) => page.getByRole('navigation', { name: 'Store sections' });
+const offersInStore = (page: Page) => page.getByRole('table', { name: 'Offers in the store' });
+const storeRows = (page: Page) => page.getByRole('table', { name: 'Stores' }).getByRole('row');
+
+test('a store manager creates a store, sets it up, fills it from the catalog, arranges its offers, and deletes it', async ({
+  page,
+}) => {
+  await login(page, DEMO.email, DEMO.password, DEMO.subdomain);
+
+  // The sidebar's Stores is built: it opens the list, which explains what a store is.
+  await sidebar(page).getByRole('link', { name: 'Stores', exact: true }).click();
+  await expect(page).toHaveURL(/\/sales\/stores\?pageSize=25$/);
+  await expect(page.getByText(/There are no stores yet\. A store is a sales channel/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'stores list (empty)');
+  await screenshot(page, 'stores-01-empty');
+
+  // Create: the slug follows the name until edited.
+  await page.getByRole('button', { name: 'Create store' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create store' });
+  await dialog.getByLabel('Name').fill('Lisbon Walks & Boats');
+  await expect(dialog.getByLabel('Slug')).toHaveValue('lisbon-walks-boats');
+  await dialog.getByLabel('Slug').fill('lisbon');
+  await dialog.getByLabel('Name').fill('Lisbon Walks');
+  await expect(dialog.getByLabel('Slug')).toHaveValue('lisbon');
+  await expectNoSeriousA11yViolations(page, 'create store dialog');
+  await dialog.getByRole('button', { name: 'Create store' }).click();
+  await expect(toast(page, MESSAGES.storeCreated)).toBeVisible();
+  await expect(page).toHaveURL(EDITOR_URL);
+  const storeId = EDITOR_URL.exec(page.url())?.[1] as string;
+  expect(page.url()).toMatch(/\/settings$/);
+  await expect(page.getByTestId('store-name')).toHaveText('Lisbon Walks');
+  await expect(storeTabs(page).getByRole('link')).toHaveText(['Analytics', 'Products', 'Settings', 'Global catalog']);
+  await expect(storeTabs(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+
+  // Settings: the server has no reCAPTCHA key here, and says so.
+  await expect(
+    page.getByText(/reCAPTCHA is off: the server has no reCAPTCHA key \(RECAPTCHA_SECRET_KEY \/ RECAPTCHA_SITE_KEY\)/),
+  ).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Ask for reCAPTCHA at checkout' })).toBeDisabled();
+  await expect(page.getByLabel('Deposit (percent of the total)')).toHaveCount(0);
+  await page.getByLabel('Headline').fill('Old town walks and sunset paddles');
+  await page.getByRole('radio', { name: 'Deposit at booking' }).check();
+  await page.getByLabel('Deposit (percent of the total)').fill('30');
+  await page.getByLabel('Hold places for (minutes)').fill('20');
+  await page.getByRole('checkbox', { name: 'Deutsch' }).check();
+  await page.getByLabel('Status').getByText('Active', { exact: true }).click();
+  await expectNoSeriousA11yViolations(page, 'store settings');
+  await screenshot(page, 'stores-02-settings');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, MESSAGES.storeUpdated)).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByTestId('store-status').first()).toHaveText('Active');
+  await page.reload();
+  await expect(page.getByLabel('Headline')).toHaveValue('Old town walks and sunset paddles');
+  await expect(page.getByLabel('Deposit (percent of the total)')).toHaveValue('30 %');
+  await expect(page.getByLabel('Hold places for (minutes)')).toHaveValue('20');
+  await expect(page.getByRole('checkbox', { name: 'Deutsch' })).toBeChecked();
+
+  // A slug another store has is refused by the server, at the field.
+  await apiAs(page).post('/stores/', { name: 'Airport desk', slug: 'airport-desk' });
+  await page.getByLabel('Slug').fill('airport-desk');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Another store of your organization already uses this address.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByLabel('Slug')).toHaveValue('lisbon');
+
+  // Global catalog: the organization's offers not in the store; partners' offers are said to come later.
+  await storeTabs(page).getByRole('link', { name: 'Global catalog' }).click();
+  await expect(page.getByText(/the Partners feature is not built yet/)).toBeVisible();
+  const catalog = page.getByRole('table', { name: 'Offers to add' });
+  await expect(catalog.getByRole('row').filter({ hasText: TOUR })).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Marketplace' }).getByText('External').click();
+  await expect(page).toHaveURL(/ownership=external/);
+  await expect(page.getByText('No offers match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page).not.toHaveURL(/ownership=/);
+  await expectNoSeriousA11yViolations(page, 'global catalog');
+  await screenshot(page, 'stores-03-catalog');
+  for (const title of [TOUR, KAYAK]) {
+    await catalog.getByRole('button', { name: `Add ${title}` }).click();
+    await expect(toast(page, `${title} was added to Lisbon Walks.`)).toBeVisible();
+    await expect(catalog.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  }
+
+  // Products: in the order they were added; the draft kayak is in the store but hidden from visitors.
+  await storeTabs(page).getByRole('link', { name: 'Products' }).click();
+  const rows = offersInStore(page).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(TOUR);
+  await expect(rows.nth(2)).toContainText(KAYAK);
+  await expect(rows.nth(2)).toContainText('Hidden');
+  await expect(rows.nth(2)).toContainText('Draft: publish the offer to sell it here.');
+  await expect(rows.nth(1)).toContainText('Shown');
+  await expect(offersInStore(page).getByRole('button', { name: `Move ${TOUR} up` })).toBeDisabled();
+  await offersInStore(page)
+    .getByRole('button', { name: `Move ${KAYAK} up` })
+    .click();
+  await expect(rows.nth(1)).toContainText(KAYAK);
+  await expect(rows.nth(2)).toContainText(TOUR);
+  await page.getByRole('switch', { name: `Feature ${TOUR}` }).click({ force: true });
+  await expect(toast(page, `${TOUR} is featured.`)).toBeVisible();
+  // Owner filter (§9): every offer here is the organization's own.
+  await page.getByRole('textbox', { name: 'Owner' }).click();
+  await page.getByRole('option', { name: 'Resold offers' }).click();
+  await expect(page).toHaveURL(/ownership=external/);
+  await expect(page.getByText('No offers in this store match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  // Distance: a point near Lisbon's Praça do Comércio finds the tour (the kayak has no coordinates).
+  await page.getByRole('button', { name: /^Where:/ }).click();
+  await page.getByLabel('Latitude').fill('38.71');
+  await page.getByLabel('Longitude').fill('-9.14');
+  await page.getByLabel('Radius (km)').fill('10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/lat=38\.71/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(TOUR);
+  await expect(rows.nth(1)).toContainText(/\d+(\.\d)? km/);
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(rows).toHaveCount(3);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: `Feature ${TOUR}` })).toBeChecked();
+  await expect(rows.nth(1)).toContainText(KAYAK);
+  await expectNoSeriousA11yViolations(page, 'store products');
+  await screenshot(page, 'stores-04-products');
+  await offersInStore(page)
+    .getByRole('button', { name: `Remove ${KAYAK}` })
+    .click();
+  await page.getByRole('dialog', { name: 'Remove from store' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, `${KAYAK} was removed from the store.`)).toBeVisible();
+  await expect(rows).toHaveCount(2);
+
+  // Analytics: the state of the store, its address to copy, and no invented figures.
+  await storeTabs(page).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByText('Sales analytics are not built yet')).toBeVisible();
+  await expect(page.getByTestId('Store address')).toHaveText(`http://demo.localhost:${process.env.E2E_PORT ?? 3100}/s/lisbon/`);
+  await expect(page.getByRole('button', { name: 'Copy store address' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '1', exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'store analytics');
+  await screenshot(page, 'stores-05-analytics');
+
+  // The widget snippet for the remaining offer.
+  await storeTabs(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('Widget snippet')).toContainText(`/s/lisbon/embed/offers/`);
+  await expect(page.getByTestId('Widget snippet')).toContainText(`title="Book ${TOUR}"`);
+  await page.getByRole('heading', { name: 'Embed on your website' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'stores-06-embed');
+
+  // The list: status filter in the URL, then delete.
+  await page.getByRole('link', { name: 'All stores' }).click();
+  await expect(storeRows(page)).toHaveCount(3);
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Active', { exact: true }).click();
+  await expect(page).toHaveURL(/status=active/);
+  await expect(storeRows(page)).toHaveCount(2);
+  await expect(storeRows(page).nth(1)).toContainText('Lisbon Walks');
+  await expect(storeRows(page).nth(1)).toContainText('1');
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('Draft', { exact: true }).click();
+  await expect(page).toHaveURL(/status=draft/);
+  await expect(storeRows(page)).toHaveCount(2);
+  await expect(storeRows(page).nth(1)).toContainText('Airport desk');
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(storeRows(page)).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Open Lisbon Walks in a new tab' })).toHaveAttribute('target', '_blank');
+  await expectNoSeriousA11yViolations(page, 'stores list');
+  await screenshot(page, 'stores-07-list');
+  await page.getByRole('button', { name: 'Actions for Airport desk' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete store' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, MESSAGES.deleted)).toBeVisible();
+  await expect(storeRows(page)).toHaveCount(2);
+  await expect(page.getByText('Airport desk')).toHaveCount(0);
+
+  // A store that cannot be loaded: the editor shows why, where it is (no redirect).
+  const missing = dashboardUrl(DEMO.subdomain, `/sales/stores/editor/${storeId.slice(0, -4)}0000/overview`);
+  await page.goto(missing);
+  await expect(page.getByRole('alert').filter({ hasText: 'The store could not be loaded' })).toBeVisible();
+  expect(page.url()).toBe(missing);
+  await page.goto(dashboardUrl(DEMO.subdomain, '/sales/stores/editor'));
+  await expect(page.getByText(MESSAGES.missingId('store'))).toBeVisible();
+});
