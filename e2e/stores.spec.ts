@@ -1,8 +1,9 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { dashboardUrl, login, screenshot, sidebar, toast } from './support/account.ts';
+import { dashboardUrl, login, PORT, screenshot, sidebar, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { choose } from './support/offers.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -15,6 +16,9 @@ const EDITOR_URL = /\/sales\/stores\/editor\/([0-9a-f-]{36})\/([a-z-]+)(\?.*)?$/
 const storeTabs = (page: Page) => page.getByRole('navigation', { name: 'Store sections' });
 const offersInStore = (page: Page) => page.getByRole('table', { name: 'Offers in the store' });
 const storeRows = (page: Page) => page.getByRole('table', { name: 'Stores' }).getByRole('row');
+/** The whole settings page (longer than the window), beside the helper's window-sized screenshots. */
+const fullPage = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results${PORT === 3100 ? '' : `-${PORT}`}/screens/${name}.png`, fullPage: true });
 
 test('a store manager creates a store, sets it up, fills it from the catalog, arranges its offers, and deletes it', async ({
   page,
@@ -60,6 +64,7 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await page.getByLabel('Status').getByText('Active', { exact: true }).click();
   await expectNoSeriousA11yViolations(page, 'store settings');
   await screenshot(page, 'stores-02-settings');
+  await fullPage(page, 'stores-02-settings-full');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, MESSAGES.storeUpdated)).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
@@ -115,8 +120,7 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await page.getByRole('switch', { name: `Feature ${TOUR}` }).click({ force: true });
   await expect(toast(page, `${TOUR} is featured.`)).toBeVisible();
   // Owner filter (§9): every offer here is the organization's own.
-  await page.getByRole('textbox', { name: 'Owner' }).click();
-  await page.getByRole('option', { name: 'Resold offers' }).click();
+  await choose(page, 'Owner', 'Resold offers');
   await expect(page).toHaveURL(/ownership=external/);
   await expect(page.getByText('No offers in this store match these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Reset filters' }).click();
@@ -147,7 +151,7 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   // Analytics: the state of the store, its address to copy, and no invented figures.
   await storeTabs(page).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByText('Sales analytics are not built yet')).toBeVisible();
-  await expect(page.getByTestId('Store address')).toHaveText(`http://demo.localhost:${process.env.E2E_PORT ?? 3100}/s/lisbon/`);
+  await expect(page.getByTestId('Store address')).toHaveText(`http://demo.localhost:${PORT}/s/lisbon/`);
   await expect(page.getByRole('button', { name: 'Copy store address' })).toBeVisible();
   await expect(page.getByRole('link', { name: '1', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'store analytics');

@@ -6,7 +6,8 @@ import type { ListArgs } from '../../lib/api/catalog.api.ts';
 const storesBase = api.enhanceEndpoints({ addTagTypes: ['Store', 'StoreExperience'] });
 
 /**
- * Stores (`/api/stores/`) and the offers in them. Adding, moving or removing an offer changes the
+ * Stores (`/api/stores/`) and the offers in them. A refused change (a taken slug, an offer in another
+ * currency) refetches nothing. Adding, moving or removing an offer changes the
  * store's offer count too, so those refetch the store as well as both offer lists.
  */
 export const storesApi = storesBase.injectEndpoints({
@@ -25,7 +26,7 @@ export const storesApi = storesBase.injectEndpoints({
     }),
     updateStore: build.mutation<Store, StorePatchInput & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/stores/${id}/`, method: 'PATCH', body }),
-      invalidatesTags: (_r, _e, { id }) => ['Store', { type: 'Store', id }],
+      invalidatesTags: (r, _e, { id }) => (r ? ['Store', { type: 'Store', id }] : []),
     }),
     deleteStore: build.mutation<void, string>({
       query: (id) => ({ url: `/stores/${id}/`, method: 'DELETE' }),
@@ -41,7 +42,7 @@ export const storesApi = storesBase.injectEndpoints({
     }),
     addStoreExperience: build.mutation<StoreExperience, StoreExperienceInput & { storeId: string }>({
       query: ({ storeId, ...body }) => ({ url: `/stores/${storeId}/add-experience/`, method: 'POST', body }),
-      invalidatesTags: (_r, _e, { storeId }) => ['StoreExperience', 'Store', { type: 'Store', id: storeId }],
+      invalidatesTags: (r, _e, { storeId }) => (r ? ['StoreExperience', 'Store', { type: 'Store', id: storeId }] : []),
     }),
     removeStoreExperience: build.mutation<void, { storeId: string; experience_id: string }>({
       query: ({ storeId, ...body }) => ({ url: `/stores/${storeId}/remove-experience/`, method: 'POST', body }),

@@ -104,6 +104,7 @@ export const ImagePicker = ({
                 bg="var(--mantine-color-default-hover)"
                 style={{ borderRadius: 6 }}
                 c="dimmed"
+                role="img"
                 aria-label={`No ${label.toLowerCase()}`}
               >
                 <IconPhoto size={22} stroke={1.5} />

@@ -35,10 +35,12 @@ export const SettingsStep = ({ store }: { store: Store }) => {
   const { isDirty } = form.formState;
   const [update, { isLoading: saving }] = useUpdateStoreMutation();
   const guard = useUnsavedGuard(isDirty);
+  // `resetOptions` apply to every reset; these replace what was typed, so they must not keep it.
+  const resetTo = (next: Store) => form.reset(settingsValuesOf(next), { keepDirtyValues: false });
 
   const onSubmit = form.handleSubmit(async (output) => {
     const patch = changedStoreFields(output, store);
-    if (Object.keys(patch).length === 0) return form.reset(settingsValuesOf(store));
+    if (Object.keys(patch).length === 0) return resetTo(store);
     const result = await update({ id: store.id, ...patch });
     if (result.error) {
       for (const item of fieldErrorItems(result.error)) {
@@ -48,7 +50,7 @@ export const SettingsStep = ({ store }: { store: Store }) => {
       return;
     }
     notifySuccess(MESSAGES.storeUpdated);
-    form.reset(settingsValuesOf(result.data));
+    resetTo(result.data);
     guard.release();
   });
 
@@ -67,7 +69,7 @@ export const SettingsStep = ({ store }: { store: Store }) => {
               {isDirty ? 'Unsaved changes' : 'All changes saved'}
             </Text>
             <Group gap="xs" wrap="nowrap">
-              <Button variant="standard" disabled={!isDirty || saving} onClick={() => form.reset(settingsValuesOf(store))}>
+              <Button variant="standard" disabled={!isDirty || saving} onClick={() => resetTo(store)}>
                 Discard
               </Button>
               <Button type="submit" loading={saving} disabled={!isDirty}>
