@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { capitalise } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddStoreExperienceMutation, useListEligibleExperiencesQuery } from '../api.ts';
@@ -37,7 +38,7 @@ export const CatalogStep = ({ store }: { store: Store }) => {
   const columns: Column<StoreExperience>[] = [
     { key: 'offer', header: 'Offer', sortField: 'title', render: (o) => <OfferCell offer={o} /> },
     { key: 'owner', header: 'Owner', width: 140, render: (o) => <OwnerCell offer={o} /> },
-    { key: 'category', header: 'Category', width: 160, render: (o) => o.category || '—' },
+    { key: 'category', header: 'Category', width: 160, render: (o) => (o.category ? capitalise(o.category) : '—') },
     ...(list.filters.lat
       ? [
           {
