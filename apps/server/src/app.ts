@@ -52,6 +52,7 @@ import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
+import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -196,6 +197,7 @@ export const buildApp = async (deps: AppDeps) => {
     bookingRoutes(api, ctx);
     customerRoutes(api, ctx);
     storeRoutes(api, ctx);
+    webstoreRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

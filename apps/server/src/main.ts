@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { baseUrl, loadConfig, poolSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './integrations/mail.ts';
+import { DEMO_STORE_SLUG } from './seed/demo-store.ts';
 import { DEMO_SUBDOMAIN, seedDemo, seedReferenceData } from './seed/seed.ts';
 
 // Time since the process started (module loading included), per phase, for the ready line.
@@ -74,4 +75,5 @@ if (config.SEED_DEMO) {
     { url: `${baseUrl(config, DEMO_SUBDOMAIN)}/auth/login`, email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD },
     'demo organization: sign in with',
   );
+  logger.info({ url: `${baseUrl(config, DEMO_SUBDOMAIN)}/s/${DEMO_STORE_SLUG}/` }, 'demo webstore: visitors book at');
 }

@@ -3,6 +3,7 @@ import { count, isoDate, shortText } from './catalog-common.ts';
 import { id, timestamp } from './common.ts';
 import { errorItem, listQuery, paginated } from './list.ts';
 import { PRICING_MODES } from './pricing.ts';
+import { storeSlug } from './stores.ts';
 
 /**
  * DRAFT — shapes of the availability endpoints (issue "Availability and capacity"), written with
@@ -304,6 +305,8 @@ export const reserveInput = z.strictObject({
     .max(MAX_PARTY_LINES),
   /** People in the party; required by per-group rates. */
   groupSize: z.number().int().min(1).max(100_000).optional(),
+  /** The webstore the visitor books in (its slug): the offer must be sold there, and its hold time applies. */
+  store: storeSlug.optional(),
 });
 export type ReserveInput = z.infer<typeof reserveInput>;
 export const reserveResponse = z.object({

@@ -240,3 +240,12 @@ export const publishProblems = (o: PublishFacts): { attr: string; detail: string
   if (!openDated && o.start_times_count === 0) problems.push({ attr: 'start_times', detail: 'Add at least one start time.' });
   return problems;
 };
+
+/** The wording of a category value and of a subcategory value ('' when unknown or empty). */
+export const categoryLabels = (category: string, subcategory: string) => {
+  const found = EXPERIENCE_CATEGORIES.find((c) => c.value === category);
+  return {
+    category: found?.label ?? category,
+    subcategory: found?.subcategories.find((s) => s.value === subcategory)?.label ?? subcategory,
+  };
+};

@@ -39,8 +39,14 @@ export const webstore = z.object({
   recaptcha_site_key: z.string().nullable(),
   /** The card form of the built-in test mode is shown (no real money moves). */
   payment_test_mode: z.boolean(),
-  /** Categories of the store's offers (with their subcategories), for the filters. */
-  categories: z.array(z.object({ name: z.string(), subcategories: z.array(z.string()) })),
+  /**
+   * Categories of the store's offers (with their subcategories), for the filters: `name` is the
+   * value the `category` / `subcategory` filters take, `label` its English wording (the webstore
+   * may translate by `name`).
+   */
+  categories: z.array(
+    z.object({ name: z.string(), label: z.string(), subcategories: z.array(z.object({ name: z.string(), label: z.string() })) }),
+  ),
 });
 export type Webstore = z.infer<typeof webstore>;
 export const webstoreList = z.object({ results: z.array(webstore) });
@@ -68,6 +74,8 @@ export const webstoreExperienceCard = z.object({
   type: z.enum(EXPERIENCE_TYPES),
   category: z.string(),
   subcategory: z.string(),
+  category_label: z.string(),
+  subcategory_label: z.string(),
   city: z.string(),
   duration_minutes: z.number().int().nullable(),
   featured: z.boolean(),
@@ -88,6 +96,8 @@ export const webstoreExperience = z.object({
   type: z.enum(EXPERIENCE_TYPES),
   category: z.string(),
   subcategory: z.string(),
+  category_label: z.string(),
+  subcategory_label: z.string(),
   short_description: z.string(),
   description: z.string(),
   highlights: z.array(z.string()),

@@ -10,12 +10,19 @@ export const hostOf = (url: URL) => url.host.toLowerCase();
  */
 export const fetchJson = async (
   url: URL,
-  options: { allowedHosts: readonly string[]; timeoutMs: number; headers?: Record<string, string> },
+  options: {
+    allowedHosts: readonly string[];
+    timeoutMs: number;
+    headers?: Record<string, string>;
+    /** POSTed as application/x-www-form-urlencoded when given (a GET otherwise). */
+    form?: Record<string, string>;
+  },
 ): Promise<unknown> => {
   if (!['http:', 'https:'].includes(url.protocol) || !options.allowedHosts.includes(hostOf(url))) {
     throw new HostNotAllowedError(`outbound host not allowed: ${url.host}`);
   }
   const res = await fetch(url, {
+    ...(options.form ? { method: 'POST', body: new URLSearchParams(options.form) } : {}),
     headers: { accept: 'application/json', 'user-agent': 'Excursio/1.0', ...options.headers },
     redirect: 'error',
     signal: AbortSignal.timeout(options.timeoutMs),

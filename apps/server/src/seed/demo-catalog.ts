@@ -14,6 +14,7 @@ import { uploadToGallery } from '../modules/media/gallery.service.ts';
 import { createPricingCategory } from '../modules/pricing/pricing-categories.service.ts';
 import { createPricingRate } from '../modules/pricing/pricing-rates.service.ts';
 import { DEMO_PICTURES, demoPicture } from './demo-pictures.ts';
+import { seedDemoShowcase } from './demo-showcase.ts';
 
 const TOUR_ZONE = 'Europe/Lisbon';
 
@@ -62,7 +63,8 @@ const seedDemoOverrides = async (
 
 /**
  * A small catalog for the demo organization, created through the same services as the API: an
- * Active walking tour (images, rates, schedule, booking info), a Draft rental, an Inactive transfer.
+ * Active walking tour (images, rates, schedule, booking info), a Draft rental, an Inactive transfer,
+ * and two more Active offers for the webstore (`demo-showcase.ts`).
  */
 export const seedDemoCatalog = async (
   db: Db,
@@ -178,5 +180,6 @@ export const seedDemoCatalog = async (
     time_zone: 'Europe/Lisbon',
   });
   await changeExperience(db, accountId, transfer.id, { status: 'inactive' });
+  await seedDemoShowcase(db, config, accountId, { adultId: adult.id, childId: child.id, policyId: policy.id, today });
   return { tour, rate, adult, child, lines, today };
 };

@@ -3,6 +3,7 @@ import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts
 import { useTestApp } from '../test/app.ts';
 import { authHeaders, userByEmail } from '../test/factories.ts';
 import { DEMO_HISTORY_DAYS, demoToday } from './demo-catalog.ts';
+import { DEMO_STORE_SLUG } from './demo-store.ts';
 import { DEMO_SUBDOMAIN, seedDemo } from './seed.ts';
 
 const t = useTestApp();
@@ -21,7 +22,9 @@ describe('demo organization', () => {
     expect(list.results.map((r: { title: string; status: string }) => [r.title, r.status])).toEqual([
       ['Airport Transfer to the City Centre', 'inactive'],
       ['Lisbon Old Town Walking Tour', 'active'],
+      ['Sintra Palaces Day Trip', 'active'],
       ['Sunset Kayak Rental', 'draft'],
+      ['Tagus Sunset Sail', 'active'],
     ]);
     const tour = list.results[1];
     // The adult price (€35), not the child's €15.
@@ -95,5 +98,18 @@ describe('demo organization', () => {
     // The past has its check-ins.
     const past = (await t.app.inject({ url: `/api/bookings/by-date/?date=${formatIsoDate(today - 24)}`, headers })).json();
     expect(past.results).toEqual([expect.objectContaining({ attendance_status: 'arrived', phase: 'completed' })]);
+
+    // Its webstore is open and sells the Active offer to anyone on the demo's subdomain.
+    const visitor = { host: `${DEMO_SUBDOMAIN}.excursio.test` };
+    const stores = (await t.app.inject({ url: '/api/webstores/', headers: visitor })).json().results;
+    expect(stores).toEqual([expect.objectContaining({ slug: DEMO_STORE_SLUG, is_default: true, languages: ['en', 'de'] })]);
+    const cards = (await t.app.inject({ url: '/api/webstores/experiences/', headers: visitor })).json();
+    expect(cards.results.map((c: { title: string }) => c.title)).toEqual([
+      'Lisbon Old Town Walking Tour',
+      'Sintra Palaces Day Trip',
+      'Tagus Sunset Sail',
+    ]);
+    expect(stores[0].categories.map((c: { label: string }) => c.label)).toEqual(['Activities', 'Tours']);
+    expect(cards.results[0].image.urls.thumb).toMatch(/^\/media\//);
   });
 });

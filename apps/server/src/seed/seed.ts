@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoSales } from './demo-sales.ts';
+import { seedDemoStore } from './demo-store.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 
@@ -41,5 +42,6 @@ export const seedDemo = async (
   );
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
+  await seedDemoStore(db, account.id);
   return { created: true };
 };

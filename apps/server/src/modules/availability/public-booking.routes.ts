@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
+import { storeHoldMinutes } from '../stores/stores.service.ts';
 import { publicAvailabilities } from './public-feed.service.ts';
 import { extendHold, releaseHold, reserve } from './reservations.service.ts';
 
@@ -68,7 +69,14 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request, reply) => {
       const accountId = await publicAccountOf(db, request.subdomain);
-      const { hold } = await reserve(db, accountId, request.body, { now: ctx.clock(), source: 'api', publicOnly: true });
+      const { store } = request.body;
+      const holdMinutes = store ? await storeHoldMinutes(db, accountId, store, request.body.productId) : null;
+      const { hold } = await reserve(db, accountId, request.body, {
+        now: ctx.clock(),
+        source: store ? 'webstore' : 'api',
+        publicOnly: true,
+        holdMinutes,
+      });
       return reply.status(201).send({
         id: hold.id,
         status: 'ON_HOLD' as const,

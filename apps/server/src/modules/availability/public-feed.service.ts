@@ -4,7 +4,7 @@ import type { Ordering } from '../../http/paging.ts';
 import { accountSlotUse, type OfferForAvailability, offersForAvailability } from './availability.repository.ts';
 import { limitRemaining, type SlotAvailability } from './capacity-math.ts';
 import { equipmentLimits } from './equipment-limits.ts';
-import { formatIsoDate } from './local-date.ts';
+import { formatIsoDate, parseIsoDate } from './local-date.ts';
 import { arrayCursor, type Cursor, mergeCursors } from './merge-sorted.ts';
 import { availabilityOf, keyOf, offerSlots, useByKey } from './offer-slots.ts';
 import { countStartsBetween, type Slot, startInstantsBetween, startInstantsCursor } from './slot-generation.ts';
@@ -165,4 +165,22 @@ const measure = async (db: Db, accountId: string, entries: Entry[], fromMs: numb
     }
   }
   return out;
+};
+
+/**
+ * The Active public offers of an organization with at least one start between two local dates
+ * (inclusive, each in its offer's zone): the webstore's date filter. Counted, never listed.
+ */
+export const offersStartingBetween = async (db: Db, accountId: string, range: { from: string; to: string }, now: Date) => {
+  const offers = await offersForAvailability(db, accountId, { activeOnly: true, publicOnly: true });
+  const fromDay = parseIsoDate(range.from);
+  const toDay = parseIsoDate(range.to);
+  const found = new Set<string>();
+  for (const offer of offers) {
+    const zone = zoneTimeline(offer.timeZone);
+    const fromMs = Math.max(zone.startOfDayMs(fromDay), now.getTime());
+    const toMs = zone.startOfDayMs(toDay + 1);
+    if (toMs > fromMs && countOf(offer, fromMs, toMs, now) > 0) found.add(offer.id);
+  }
+  return found;
 };

@@ -84,6 +84,15 @@ export const updateSlot = async (
 export const insertHold = async (tx: Executor, values: Omit<typeof holds.$inferInsert, 'createdAt' | 'updatedAt' | 'status'>) =>
   (await tx.insert(holds).values(values).returning())[0];
 
+/** A hold as it is now (unlocked: a checkout's look before it takes payment). */
+export const findHold = async (db: Executor, accountId: string, holdId: string) =>
+  (
+    await db
+      .select()
+      .from(holds)
+      .where(and(eq(holds.accountId, accountId), eq(holds.id, holdId)))
+  )[0] ?? null;
+
 /** A hold with its slot, locked (extend, release and convert serialize on it). */
 export const lockHold = async (tx: Executor, accountId: string, holdId: string) => {
   const [row] = await tx

@@ -9,6 +9,7 @@ import { equipmentFit } from './equipment-stock.ts';
 import { keyOf, offerSlotByKey, priceForOffer, slotRowValues } from './offer-slots.ts';
 import {
   cancelBookingRow,
+  findHold,
   insertBooking,
   insertClaims,
   insertHold,
@@ -131,6 +132,8 @@ export const reserve = async (
      * party, and it is released in the same transaction, so the line never holds twice or nothing.
      */
     replacesHoldId?: string | null;
+    /** Minutes the places are held (a store's own hold time); the organization's otherwise. */
+    holdMinutes?: number | null;
   },
 ) => {
   const replaces = options.replacesHoldId ?? null;
@@ -192,7 +195,7 @@ export const reserve = async (
           party,
           totalMinor: price.totalMinor,
           currency: offer.currency,
-          expiresAt: new Date(now.getTime() + offer.holdMinutes * 60_000),
+          expiresAt: new Date(now.getTime() + (options.holdMinutes ?? offer.holdMinutes) * 60_000),
           source: options.source,
           cartLineId: options.cartLineId ?? null,
         });
@@ -231,6 +234,24 @@ const activeHold = async (tx: Executor, accountId: string, holdId: string, now: 
   if (row.hold.status !== 'active') throw conflict('hold_not_active', `This hold was already ${row.hold.status}.`);
   if (row.hold.expiresAt.getTime() <= now.getTime()) throw conflict('hold_expired', 'This hold has expired: reserve again.');
   return row;
+};
+
+/**
+ * A hold as a checkout sees it before taking payment: its offer, price and whether it still holds
+ * places (active and unexpired at `now`). Conversion checks again under the locks.
+ */
+export const holdForCheckout = async (db: Db, accountId: string, holdId: string, now: Date) => {
+  const hold = await findHold(db, accountId, holdId);
+  if (!hold) return null;
+  return {
+    id: hold.id,
+    experienceId: hold.experienceId,
+    totalMinor: hold.totalMinor,
+    currency: hold.currency,
+    expiresAt: hold.expiresAt,
+    holding: hold.status === 'active' && hold.expiresAt.getTime() > now.getTime(),
+    status: hold.status,
+  };
 };
 
 /** Keeps a hold's places longer (from now, the account's hold time). An expired hold cannot come back. */

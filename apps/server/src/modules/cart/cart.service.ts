@@ -91,8 +91,8 @@ const inCartSpelling = (error: unknown): never => {
   throw error;
 };
 
-/** Extras priced by their items and answers checked against the offer's questions. */
-const extrasAndAnswers = async (
+/** Extras priced by their items and answers checked against the offer's questions (the webstore's order too). */
+export const pricedExtrasAndAnswers = async (
   db: Db,
   accountId: string,
   experienceId: string,
@@ -176,7 +176,7 @@ export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartL
     throw invalid('experience_id', 'This offer does not exist.', 'does_not_exist');
   });
   await assertOneCurrency(db, who, cart.id, offer.currency, null);
-  const priced = await extrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
+  const priced = await pricedExtrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
   const lineId = randomUUID();
   const { hold } = await holdFor(db, who, lineId, input, now, null);
   try {
@@ -216,7 +216,7 @@ export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
     answers: patch.answers ?? current.line.answers.map((a) => ({ question_id: a.question_id, answer: a.answer })),
   };
   if (!input.rate_id) throw invalid('rate_id', 'Choose a rate.', 'required');
-  const priced = await extrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
+  const priced = await pricedExtrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
   const { hold } = await holdFor(db, who, lineId, input, now, current.hold.id);
   const updated = await updateCartLine(db, lineId, {
     holdId: hold.id,

@@ -1,9 +1,10 @@
-import { refusedByState } from '../../http/app-error.ts';
+import { notFound, refusedByState } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { mailFactsOf } from './order-mails.repository.ts';
-import { type OrderNotice, orderMail } from './order-mails.ts';
+import { bookingsCalendar, type OrderNotice, orderMail } from './order-mails.ts';
 import { categoryIdsOf, getOrder } from './orders.service.ts';
+import { orderOfCheckout } from './place-order.service.ts';
 
 const sendNotice = async (ctx: AppContext, accountId: string, orderId: string, notice: OrderNotice) => {
   const order = await getOrder(ctx.db, accountId, orderId);
@@ -55,4 +56,22 @@ export const resendConfirmation = async (ctx: AppContext, accountId: string, ord
   }
   noticeOrder(ctx, accountId, orderId, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
   return { sent_to: order.contact.email };
+};
+
+/**
+ * The iCal file of the bookings a checkout made (the confirmation page's "Add to calendar"):
+ * the same events as the confirmation email's attachment.
+ */
+export const calendarOfCheckout = async (db: AppContext['db'], accountId: string, sessionId: string) => {
+  const order = await orderOfCheckout(db, accountId, sessionId);
+  if (!order) throw notFound('No order was made by this checkout.');
+  const experienceIds = [...new Set(order.lines.flatMap((l) => (l.experience_id ? [l.experience_id] : [])))];
+  const facts = {
+    ...(await mailFactsOf(db, accountId, experienceIds)),
+    categories: await pricingCategoryNames(db, accountId, categoryIdsOf(order)),
+  };
+  const lines = order.lines.filter(
+    (l): l is typeof l & { booking: NonNullable<typeof l.booking> } => l.booking !== null && l.status === 'active',
+  );
+  return { filename: `booking-${order.number}.ics`, content: bookingsCalendar(lines, facts, order, false) };
 };

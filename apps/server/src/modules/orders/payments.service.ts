@@ -27,7 +27,7 @@ export const unsafeTesting = { skipOrderLock: false };
  * Tests may put a provider of their own in (one that fails, or answers when told).
  */
 export const cardProviderForTests: { current: PaymentProvider | null } = { current: null };
-const cardProvider = (): PaymentProvider => cardProviderForTests.current ?? testModeProvider;
+export const cardProvider = (): PaymentProvider => cardProviderForTests.current ?? testModeProvider;
 
 const sameRequest = (payment: PaymentRow, orderId: string, input: PaymentInput) =>
   payment.orderId === orderId &&

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
+import { experiences } from '../../db/schema/catalog.ts';
 import { filerImages } from '../../db/schema/media.ts';
 import { storeExperiences, stores } from '../../db/schema/stores.ts';
 import type { Ordering } from '../../http/paging.ts';
@@ -129,3 +130,23 @@ export const lockStore = async (tx: Executor, accountId: string, storeId: string
 export const subdomainOf = async (db: Executor, accountId: string) =>
   (await db.select({ subdomain: baseAccounts.subdomain }).from(baseAccounts).where(eq(baseAccounts.id, accountId)))[0]
     ?.subdomain ?? '';
+
+/** The Active store `slug` when it sells the offer (Active and public, in the store), else null. */
+export const sellingStore = async (db: Executor, accountId: string, slug: string, experienceId: string) =>
+  (
+    await db
+      .select({ id: stores.id, holdMinutes: stores.holdMinutes })
+      .from(stores)
+      .innerJoin(storeExperiences, eq(storeExperiences.storeId, stores.id))
+      .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
+      .where(
+        and(
+          eq(stores.accountId, accountId),
+          eq(stores.slug, slug),
+          eq(stores.status, 'active'),
+          eq(experiences.id, experienceId),
+          eq(experiences.status, 'active'),
+          eq(experiences.visibility, 'public'),
+        ),
+      )
+  )[0] ?? null;

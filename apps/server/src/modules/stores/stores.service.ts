@@ -16,6 +16,7 @@ import {
   listStores,
   type StoreRow,
   type StoreValues,
+  sellingStore,
   slugsLike,
   subdomainOf,
   updateStore,
@@ -172,4 +173,17 @@ export const storeOf = async (db: Executor, accountId: string, storeId: string) 
   const row = await findStore(db, accountId, storeId);
   if (!row) throw notFound(NOT_FOUND);
   return row;
+};
+
+/** Library images by id with their variants (a store's logo and hero, for the public webstore too). */
+export const libraryImagesById = imagesById;
+
+/**
+ * A webstore reservation: the Active store (by slug) must sell the offer (Active, public, in it);
+ * answers the store's hold time (null = the organization's).
+ */
+export const storeHoldMinutes = async (db: Executor, accountId: string, slug: string, experienceId: string) => {
+  const found = await sellingStore(db, accountId, slug, experienceId);
+  if (!found) throw notFound('This offer is not sold in this store.');
+  return found.holdMinutes;
 };

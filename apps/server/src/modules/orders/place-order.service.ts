@@ -1,0 +1,108 @@
+import type { Db } from '../../db/client.ts';
+import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
+import { offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
+import { convertHoldInTx } from '../availability/reservations.service.ts';
+import { customerForContact } from '../customers/customers.service.ts';
+import { orderMoney } from './money.ts';
+import {
+  findOrderBySession,
+  insertOrder,
+  insertOrderLine,
+  insertPayment,
+  nextOrderNumber,
+  updateOrder,
+} from './orders.repository.ts';
+import { orderDetail } from './orders.service.ts';
+
+export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
+/** A card payment the provider already took for this order (recorded with it, in its transaction). */
+export type TakenPayment = { amountMinor: number; provider: string; reference: string | null; idempotencyKey: string };
+
+/** The order an earlier attempt with this checkout session made, if any (a repeated request answers it). */
+export const orderOfCheckout = async (db: Db, accountId: string, sessionId: string) => {
+  const order = await findOrderBySession(db, accountId, sessionId);
+  return order ? orderDetail(db, accountId, order) : null;
+};
+
+/**
+ * A visitor's holds become one order, exactly once, in one transaction: every hold is converted by
+ * the engine (under its slot's lock; an expired hold converts only while its places are still
+ * free), the order and its lines are written with the store and the checkout session, and a
+ * payment the provider already took is recorded beside them. Any refusal rolls everything back.
+ */
+export const placeOrderFromHolds = async (
+  db: Db,
+  accountId: string,
+  input: {
+    lines: PlacedLine[];
+    contact: { first_name: string; last_name: string; email: string; phone: string };
+    note: string;
+    storeId: string;
+    sessionId: string;
+    payment: TakenPayment | null;
+  },
+  now: Date,
+) => {
+  const order = await db.transaction(async (tx) => {
+    const offers = new Map((await offersForAvailability(tx, accountId, { activeOnly: true })).map((o) => [o.id, o]));
+    const held = [];
+    for (const line of input.lines) {
+      const [offer] = await offersOfHold(tx, accountId, line.holdId);
+      held.push(offer);
+    }
+    const status = held.some((o) => o?.confirmationMode === 'on_request') ? ('created' as const) : ('confirmed' as const);
+    const converted = [];
+    for (const [index, line] of input.lines.entries()) {
+      const lineStatus = held[index]?.confirmationMode === 'on_request' ? 'created' : 'confirmed';
+      converted.push({ line, booking: await convertHoldInTx(tx, accountId, line.holdId, { now, status: lineStatus }) });
+    }
+    const totalMinor = converted.reduce((sum, c) => sum + c.booking.totalMinor + c.line.extrasMinor, 0);
+    const customerId = await customerForContact(tx, accountId, input.contact);
+    const created = await insertOrder(tx, {
+      accountId,
+      number: await nextOrderNumber(tx, accountId),
+      channel: 'webstore',
+      storeId: input.storeId,
+      customerId,
+      contactFirstName: input.contact.first_name,
+      contactLastName: input.contact.last_name,
+      contactEmail: input.contact.email,
+      contactPhone: input.contact.phone,
+      note: input.note,
+      status,
+      currency: converted[0].booking.currency,
+      totalMinor,
+      paymentStatus: orderMoney(totalMinor, []).status,
+      createdAt: now,
+      checkoutSessionId: input.sessionId,
+    });
+    for (const { line, booking } of converted) {
+      await insertOrderLine(tx, {
+        accountId,
+        orderId: created.id,
+        bookingId: booking.id,
+        experienceId: booking.experienceId,
+        description: offers.get(booking.experienceId)?.title ?? 'Booking',
+        totalMinor: booking.totalMinor + line.extrasMinor,
+        extras: line.extras,
+        answers: line.answers,
+      });
+    }
+    if (!input.payment) return created;
+    const payment = await insertPayment(tx, {
+      accountId,
+      orderId: created.id,
+      kind: 'payment',
+      method: 'card',
+      amountMinor: input.payment.amountMinor,
+      status: 'succeeded',
+      provider: input.payment.provider,
+      providerReference: input.payment.reference,
+      idempotencyKey: input.payment.idempotencyKey,
+      note: 'Paid in the webstore',
+      createdByUserId: null,
+    });
+    return updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
+  });
+  return orderDetail(db, accountId, order);
+};
