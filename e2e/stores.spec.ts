@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot, sidebar, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { choose } from './support/offers.ts';
+import { publicCall } from './support/sales.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -204,4 +205,57 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   expect(page.url()).toBe(missing);
   await page.goto(dashboardUrl(DEMO.subdomain, '/sales/stores/editor'));
   await expect(page.getByText(MESSAGES.missingId('store'))).toBeVisible();
+});
+
+/** A GET of the API from the page, as the signed-in owner. */
+const getJson = <T>(page: Page, path: string) =>
+  page.evaluate(async (path) => {
+    const res = await fetch(`/api${path}`);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }, path) as Promise<T>;
+
+test('an order sold through a webstore is found with the orders list’s Store filter and names its store', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password, DEMO.subdomain);
+  // A visitor books the Sintra trip in the demo's webstore (the public API, as the webstore calls it).
+  const offers = await getJson<{ results: { id: string }[] }>(page, '/experiences/?search=Sintra&page_size=5');
+  const offerId = offers.results[0].id;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const availability = await getJson<{ results: { id: string; bookable: boolean; rate_ids: string[] }[] }>(
+    page,
+    `/bookings/check-availability/?experience_id=${offerId}&date_from=${tomorrow}`,
+  );
+  const slot = availability.results.find((s) => s.bookable && s.rate_ids.length > 0);
+  expect(slot, 'a bookable start of the Sintra trip').toBeTruthy();
+  const rate = await getJson<{ prices: { pricing_category_id: string }[] }>(page, `/pricing-rates/${slot?.rate_ids[0]}/`);
+  const hold = await publicCall<{ id: string }>(page, '/reserve/', {
+    productId: offerId,
+    availabilityId: slot?.id,
+    rateId: slot?.rate_ids[0],
+    units: [{ pricingCategoryId: rate.prices[0].pricing_category_id, quantity: 2 }],
+    store: 'harbour-and-hills',
+  });
+  const order = await apiAs(page).post<{ reference: string }>('/webstores/order/', {
+    store: 'harbour-and-hills',
+    lines: [{ hold_id: hold.id }],
+    contact: { first_name: 'Ada', last_name: 'Webstore', email: 'ada.webstore@example.test' },
+    terms_accepted: true,
+    payment_token: 'tok_visa',
+    idempotency_key: `e2e-stores-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
+
+  await page.goto(dashboardUrl(DEMO.subdomain, '/orders/list'));
+  const table = page.getByRole('table', { name: 'Orders' });
+  // The demo's back-office orders are listed too, until the filter narrows the list.
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+  await choose(page, 'Store', 'Harbour & Hills');
+  await expect(page).toHaveURL(/store=[0-9a-f-]{36}/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText(order.reference);
+  await expect(table.getByRole('row').nth(1)).toContainText('Ada Webstore');
+  await expectNoSeriousA11yViolations(page, 'orders filtered by store');
+  await screenshot(page, 'stores-08-orders-by-store');
+  await table.getByRole('link', { name: order.reference }).click();
+  await expect(page.getByText(/Webstore · Harbour & Hills/)).toBeVisible();
+  await screenshot(page, 'stores-09-order-header');
 });
