@@ -72,6 +72,18 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await page.getByLabel('Hold places for (minutes)').fill('20');
   await page.getByRole('checkbox', { name: 'Deutsch' }).check();
   await page.getByLabel('Status').getByText('Active', { exact: true }).click();
+  // A logo from the media library (the demo's offer pictures are in it) and an accent colour.
+  await page.getByRole('button', { name: 'Choose logo' }).click();
+  const library = page.getByRole('dialog', { name: 'Choose the logo' });
+  await library
+    .getByRole('button', { name: /^Choose / })
+    .first()
+    .click();
+  await expect(library).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'No hero picture' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Accent colour' }).fill('#2f9e44');
+  await page.getByLabel('Headline').click();
   await expectNoSeriousA11yViolations(page, 'store settings');
   await screenshot(page, 'stores-02-settings');
   await fullPage(page, 'stores-02-settings-full');
@@ -84,6 +96,8 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await expect(page.getByLabel('Deposit (percent of the total)')).toHaveValue('30 %');
   await expect(page.getByLabel('Hold places for (minutes)')).toHaveValue('20');
   await expect(page.getByRole('checkbox', { name: 'Deutsch' })).toBeChecked();
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Accent colour' })).toHaveValue('#2f9e44');
 
   // A slug another store has is refused by the server, at the field.
   await apiAs(page).post('/stores/', { name: 'Airport desk', slug: 'airport-desk' });
@@ -151,6 +165,13 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await expect(rows.nth(1)).toContainText(KAYAK);
   await expectNoSeriousA11yViolations(page, 'store products');
   await screenshot(page, 'stores-04-products');
+  // On a phone the offers are cards, with the same switches and buttons.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('table', { name: 'Offers in the store' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Move ${TOUR} down` })).toBeDisabled();
+  await expect(page.getByRole('button', { name: `Move ${TOUR} up` })).toBeVisible();
+  await screenshot(page, 'stores-04b-products-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await offersInStore(page)
     .getByRole('button', { name: `Remove ${KAYAK}` })
     .click();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useListStoreExperiencesQuery } from '../api.ts';
 import { CopyField } from '../components/copy-field.tsx';
+import { WEBSTORE_NOT_BUILT } from '../components/store-options.ts';
 import { storeEditorPath } from '../store-paths.ts';
 import { bookedListenerSnippet, embedSnippet } from './embed-snippet.ts';
 
@@ -21,7 +22,7 @@ export const EmbedWidget = ({ store }: { store: Store }) => {
         </Title>
         <Text size="sm" c="dimmed">
           Paste this snippet into your own page to sell an offer of this store there, with this store’s currency, payment and
-          checkout settings.
+          checkout settings. {WEBSTORE_NOT_BUILT}
         </Text>
         {data && offers.length === 0 ? (
           <Text size="sm">
