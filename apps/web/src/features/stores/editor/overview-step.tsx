@@ -63,8 +63,11 @@ export const OverviewStep = ({ store }: { store: Store }) => {
         </Text>
       </Card>
       <Alert color="gray" variant="light" icon={<IconChartBar size={18} />} title="Sales analytics are not built yet">
-        Revenue, bookings and visits per store will appear here with the analytics feature. Until then, filter the orders list by
-        this store to see what it sold.
+        Revenue, bookings and visits per store will appear here with the analytics feature. Until then,{' '}
+        <Anchor component={Link} to={`/orders/list?pageSize=25&store=${store.id}`} size="sm">
+          the orders sold through this store
+        </Anchor>{' '}
+        are in the orders list.
       </Alert>
     </Stack>
   );

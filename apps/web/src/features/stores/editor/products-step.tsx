@@ -51,7 +51,8 @@ export const ProductsStep = ({ store }: { store: Store }) => {
   };
 
   const columns: Column<StoreExperience>[] = [
-    { key: 'position', header: '#', sortField: 'position', width: 60, render: (o) => o.position + 1 },
+    // On a phone the cards keep the store's order; the offer is the card's title.
+    { key: 'position', header: '#', sortField: 'position', width: 60, card: 'hidden', render: (o) => o.position + 1 },
     { key: 'offer', header: 'Offer', sortField: 'title', render: (o) => <OfferCell offer={o} /> },
     { key: 'owner', header: 'Owner', width: 130, render: (o) => <OwnerCell offer={o} /> },
     ...(list.filters.lat
