@@ -167,6 +167,7 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await screenshot(page, 'stores-04-products');
   // On a phone the offers are cards, with the same switches and buttons.
   await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
   await expect(page.getByRole('table', { name: 'Offers in the store' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Move ${TOUR} down` })).toBeDisabled();
   await expect(page.getByRole('button', { name: `Move ${TOUR} up` })).toBeVisible();

@@ -24,10 +24,10 @@ export const OfferCell = ({ offer }: { offer: StoreExperience }) => (
   <Group gap="sm" wrap="nowrap">
     <Thumbnail url={offer.thumbnail_url} />
     <Stack gap={0} style={{ minWidth: 0 }}>
-      <Text size="sm" fw={600} truncate>
+      <Text size="sm" fw={600} lineClamp={2}>
         {offer.title}
       </Text>
-      <Text size="xs" c="dimmed" truncate>
+      <Text size="xs" c="dimmed" lineClamp={2}>
         {[EXPERIENCE_TYPE_LABELS[offer.type], offer.city, offer.currency].filter(Boolean).join(' · ')}
       </Text>
     </Stack>

@@ -57,7 +57,7 @@ export const StoresListPage = () => {
       sortField: 'name',
       render: (s) => (
         <Stack gap={0}>
-          <Anchor component={Link} to={storeEditorPath(s.id, 'overview')} fw={600} size="sm">
+          <Anchor component={Link} to={storeEditorPath(s.id, 'overview')} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {s.name}
           </Anchor>
           {s.is_default ? (
@@ -77,7 +77,7 @@ export const StoresListPage = () => {
       render: (s) => (
         <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={`Open ${s.name} in a new tab`}>
           <Group gap={4} wrap="nowrap">
-            <Text span size="sm" truncate maw={260}>
+            <Text span size="sm" truncate maw={220}>
               {s.url.replace(/^https?:\/\//, '')}
             </Text>
             <IconExternalLink size={14} aria-hidden style={{ flex: 'none' }} />
