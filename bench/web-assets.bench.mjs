@@ -4,85 +4,16 @@
 // encoding the server chose) and as gzip would send it (so a run without compression compares).
 // BENCH_WEB_PORT (default 3240), WEB_DIST (default apps/web/dist), BENCH_SCREENSHOTS=1 saves PNGs
 // of both pages to bench/results/ for a look.
-import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { DEMO } from './support.mjs';
+import { kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 3240);
 const dataDir = 'data/bench-web';
 const screenshots = process.env.BENCH_SCREENSHOTS === '1';
-const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const startServer = async () => {
-  execSync(`rm -rf ${dataDir}`);
-  const env = { ...process.env, PORT: String(port), APP_DOMAIN: `localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill('SIGTERM');
-  throw new Error('server did not become ready');
-};
-
-/** Loads `url` in a fresh page of `context`; resolves the JavaScript and CSS it transferred. */
-const measure = async (context, url, ready) => {
-  const page = await context.newPage();
-  const responses = [];
-  page.on('response', (response) => responses.push(response));
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await ready(page);
-  // Anything the first screen starts after it became ready (prefetches, lazy widgets) counts too.
-  await page.waitForLoadState('networkidle');
-  const rows = [];
-  for (const response of responses) {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') continue;
-    const [sizes, body] = await Promise.all([response.request().sizes(), response.body()]);
-    rows.push({
-      type,
-      url: response.url(),
-      encoding: response.headers()['content-encoding'] ?? 'identity',
-      served: sizes.responseBodySize,
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    });
-  }
-  return { page, rows };
-};
-
-const summarize = (name, rows) => {
-  const lines = [];
-  for (const type of ['script', 'stylesheet']) {
-    const of = rows.filter((r) => r.type === type);
-    const sum = (key) => of.reduce((total, r) => total + r[key], 0);
-    const encodings = [...new Set(of.map((r) => r.encoding))].join('+');
-    lines.push(
-      `${name.padEnd(10)} ${type === 'script' ? 'JS ' : 'CSS'} ${String(of.length).padStart(3)} files  ` +
-        `${kb(sum('served')).padStart(7)} KB served (${encodings})  ${kb(sum('gzip')).padStart(7)} KB gzip  ${kb(sum('raw')).padStart(7)} KB raw`,
-    );
-  }
-  return lines;
-};
-
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const server = await startServer(port, dataDir);
+const browser = await launchBrowser();
 try {
   const lines = [];
   const detail = [];

@@ -29,10 +29,26 @@ const shellShims: Plugin = {
   },
 };
 
+/**
+ * `use-sync-external-store/shim` (imported by wouter and react-i18next) only re-exports React's own
+ * hook on React 18+; React's is used directly, so the webstore's entry does not pull the package in
+ * (and with it the `redux` chunk, whose group matches it).
+ */
+const syncStoreShim: Plugin = {
+  name: 'use-sync-external-store-shim',
+  enforce: 'pre',
+  resolveId(source) {
+    return /^use-sync-external-store\/shim(\/index\.js)?$/.test(source)
+      ? fileURLToPath(new URL('./src/webstore/sync-external-store.ts', import.meta.url))
+      : null;
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     shellShims,
+    syncStoreShim,
     // A .br (quality 11) and a .gz (level 9) beside every text file of the build, public files
     // included: the server sends them as they are (`preCompressed` in http/spa.ts), so the
     // strongest settings cost build time once instead of CPU on every request. Files that would not
@@ -49,6 +65,12 @@ export default defineConfig({
     // Every browser the build targets supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two pages: the dashboard, and the public webstore (/s/*, served by http/spa.ts), which
+      // shares only React with it and has a budget of its own (`npm run bench:webstore`).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        webstore: fileURLToPath(new URL('./webstore.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // What every screen runs, in three chunks of its own instead of spread over the shared

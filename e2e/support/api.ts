@@ -6,13 +6,13 @@ import { expect, type Page } from '@playwright/test';
  * the organization's address.
  */
 export const apiAs = (page: Page) => {
-  const call = async <T>(method: 'POST' | 'PATCH', path: string, data: object): Promise<T> => {
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: object): Promise<T> => {
     const { status, body } = await page.evaluate(
       async ({ method, path, data }) => {
         const res = await fetch(`/api${path}`, {
           method,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(data),
+          headers: data === undefined ? {} : { 'content-type': 'application/json' },
+          body: data === undefined ? undefined : JSON.stringify(data),
           credentials: 'include',
         });
         return { status: res.status, body: await res.text() };
@@ -23,6 +23,7 @@ export const apiAs = (page: Page) => {
     return JSON.parse(body) as T;
   };
   return {
+    get: <T>(path: string) => call<T>('GET', path),
     post: <T = { id: string }>(path: string, data: object) => call<T>('POST', path, data),
     patch: <T = { id: string }>(path: string, data: object) => call<T>('PATCH', path, data),
   };

@@ -6,18 +6,27 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 
+/** Google's reCAPTCHA script and frame, allowed only when the server has reCAPTCHA keys. */
+const recaptchaSources = (config: Config) =>
+  config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET_KEY
+    ? {
+        script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+        frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+      }
+    : { script: [], frame: [] };
+
 const helmetOptions = (config: Config): Parameters<typeof helmet>[0] => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...recaptchaSources(config).script],
       // Mantine sets inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com', ...recaptchaSources(config).frame],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -5,10 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from './app-error.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The webstore's embeddable widget: `/s/{store}/embed/…`, the one page other sites may frame. */
+const EMBED = /^\/s\/[^/]+\/embed(\/|$)/;
 
 /**
  * Serves the built web app on the bare domain and every subdomain. Unknown non-API paths get
- * index.html (client-side routes); unknown API paths get the JSON 404.
+ * index.html (client-side routes), except the public webstore's `/s` and `/s/*`, which get
+ * webstore.html (its own, much lighter entry); unknown API paths get the JSON 404.
  *
  * The build writes a brotli (.br) and a gzip (.gz) file beside each text asset (vite.config.ts);
  * `preCompressed` picks the best one the client accepts (br, then gzip, else the file itself) and
@@ -43,6 +46,15 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
       throw notFound();
     }
     // sendFile goes through the same negotiation and setHeaders as a direct request.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const page = path === '/s' || path.startsWith('/s/') ? 'webstore.html' : 'index.html';
+    if (EMBED.test(path)) {
+      // A widget is framed by the operator's own website, whatever its address: only this page
+      // lifts the frame ban (every other page, the webstore's included, keeps frame-ancestors 'none').
+      reply.removeHeader('x-frame-options');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+    }
+    return reply.type('text/html; charset=utf-8').sendFile(page);
   });
 };

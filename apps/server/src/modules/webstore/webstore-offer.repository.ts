@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   agendaItems,
@@ -76,7 +76,8 @@ export const pricedCategoriesOf = async (db: Executor, experienceId: string) => 
     })
     .from(pricingCategories)
     .where(inArray(pricingCategories.id, ids))
-    .orderBy(asc(pricingCategories.minAge), asc(pricingCategories.name));
+    // Adults first, then down the ages (Adult, Child, Infant), as booking forms list them.
+    .orderBy(sql`${pricingCategories.minAge} desc nulls last`, asc(pricingCategories.name));
 };
 
 /** Extras sold with the offer: active items attached as extras, in its currency. */

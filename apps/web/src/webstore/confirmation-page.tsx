@@ -1,0 +1,122 @@
+/** After the booking: the reference, the bookings, a QR code, the calendar file; the widget tells its parent. */
+import type { PublicOrder } from '@excursio/contract/orders';
+import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'wouter';
+import { api } from './api.ts';
+import { formatDay, formatTime, money } from './format.ts';
+import { useDocumentTitle, useStore } from './store-context.tsx';
+import { Loading, Message } from './ui.tsx';
+
+const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
+
+export const ConfirmationPage = () => {
+  const { t, i18n } = useTranslation();
+  const { embed } = useStore();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id') ?? '';
+  const [order, setOrder] = useState<PublicOrder | null>(null);
+  const [missing, setMissing] = useState(false);
+  const title = !order
+    ? null
+    : order.status === 'canceled'
+      ? t('confirmation.canceled')
+      : order.status === 'confirmed'
+        ? t('confirmation.confirmed')
+        : t('confirmation.requested');
+  useDocumentTitle(title);
+
+  useEffect(() => {
+    if (!sessionId) {
+      setMissing(true);
+      return;
+    }
+    api.publicOrder(sessionId).then(setOrder, () => setMissing(true));
+  }, [sessionId]);
+
+  useEffect(() => {
+    if (!embed || !order || window.parent === window) return;
+    const message: WebstoreBookedMessage = {
+      type: 'excursio:booking-completed',
+      reference: order.reference,
+      session_id: sessionId,
+      total: order.total,
+      currency: order.currency,
+    };
+    window.parent.postMessage(message, '*');
+  }, [embed, order, sessionId]);
+
+  if (missing) return <Message title={t('confirmation.notFound')} link={{ href: '/', label: t('common.backToStore') }} />;
+  if (!order) return <Loading inline />;
+  const lang = i18n.language;
+  const m = (minor: number) => money(minor, order.currency, lang);
+  const confirmed = order.status === 'confirmed';
+
+  return (
+    <div className="container narrow confirmation">
+      <div className={confirmed ? 'confirmation__badge' : 'confirmation__badge confirmation__badge--pending'} aria-hidden="true">
+        {confirmed ? '✓' : '…'}
+      </div>
+      <h1 tabIndex={-1}>{title}</h1>
+      <p className="lead">
+        {order.first_name && `${t('confirmation.thanks', { name: order.first_name })} `}
+        {confirmed ? t('confirmation.confirmedText') : order.status === 'created' ? t('confirmation.requestedText') : null}
+      </p>
+      <div className="reference">
+        <p className="reference__label">{t('confirmation.reference')}</p>
+        <p className="reference__value">{order.reference}</p>
+      </div>
+      <section className="box" aria-labelledby="bookings-title">
+        <h2 id="bookings-title" className="box__title">
+          {t('confirmation.bookings')}
+        </h2>
+        <ul className="plain">
+          {order.bookings.map((b) => (
+            <li key={`${b.title}-${b.starts_at}`} className="booking">
+              <h3 className="line__title">{b.title}</h3>
+              <p>
+                {formatDay(b.local_date, lang)}, {formatTime(b.starts_at, b.time_zone, lang)}
+              </p>
+              <p className="muted">{t('confirmation.guests', { count: b.participants })}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="totals">
+          <div>
+            <dt>{t('confirmation.total')}</dt>
+            <dd>{m(order.total)}</dd>
+          </div>
+          <div>
+            <dt>{t('confirmation.paid')}</dt>
+            <dd>{m(order.paid)}</dd>
+          </div>
+          {order.total > order.paid && (
+            <div>
+              <dt>{t('confirmation.due')}</dt>
+              <dd>{m(order.total - order.paid)}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <section className="box center" aria-labelledby="qr-title">
+        <h2 id="qr-title" className="box__title">
+          {t('confirmation.qr')}
+        </h2>
+        <Suspense fallback={<div className="qr qr--placeholder" />}>
+          <QrCode value={window.location.href} label={t('confirmation.qrAlt')} />
+        </Suspense>
+      </section>
+      <div className="actions">
+        <a className="button button--secondary" href={api.calendarUrl(sessionId)} download>
+          {t('confirmation.calendar')}
+        </a>
+        {!embed && (
+          <Link className="button button--ghost" href="/">
+            {t('common.backToStore')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+};
