@@ -195,6 +195,15 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await expect(page.getByTestId('Widget snippet')).toContainText(`title="Book ${TOUR}"`);
   await page.getByRole('heading', { name: 'Embed on your website' }).scrollIntoViewIfNeeded();
   await screenshot(page, 'stores-06-embed');
+  // The widget is the offer's booking page of this store.
+  const [widget] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Open the widget in a new tab' }).click(),
+  ]);
+  await expect(widget).toHaveURL(/\/s\/lisbon\/embed\/offers\/[0-9a-f-]{36}$/);
+  await expect(widget.getByRole('heading', { name: TOUR })).toBeVisible();
+  await screenshot(widget, 'stores-06b-widget');
+  await widget.close();
 
   // The list: status filter in the URL, then delete.
   await page.getByRole('link', { name: 'All stores' }).click();

@@ -14,10 +14,3 @@ export const OWNERSHIP_OPTIONS = STORE_OWNERSHIPS.map((value) => ({ value, label
 
 /** What the two kinds of store mean, next to the choice. */
 export const OWNERSHIP_HELP = 'Internal: the webstore hosted here. External: sold on your own website through the widget.';
-
-/**
- * The visitors' side (the webstore pages under /s/{slug}/ and the embed) is not in the web app yet:
- * said wherever the dashboard hands out its address. Remove with the webstore's pages.
- */
-export const WEBSTORE_NOT_BUILT =
-  'The webstore pages visitors see are not built yet: this address and the widget open them once they are.';

@@ -5,7 +5,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { CopyField } from '../components/copy-field.tsx';
-import { WEBSTORE_NOT_BUILT } from '../components/store-options.ts';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
 import { storeEditorPath } from '../store-paths.ts';
 
@@ -54,9 +53,6 @@ export const OverviewStep = ({ store }: { store: Store }) => {
       <Card withBorder radius="md" padding="md">
         <CopyField label="Store address" value={store.url} />
         <Text size="xs" c="dimmed" mt={6}>
-          {WEBSTORE_NOT_BUILT}
-        </Text>
-        <Text size="xs" c="dimmed" mt={2}>
           {store.is_default
             ? 'This is the default store: it also answers at the organization’s /s/ address.'
             : 'Share this address, or embed single offers on your website (Settings → Embed on your website).'}

@@ -2,11 +2,14 @@ import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** One offer's booking page of the store, without the store's header and footer (the widget). */
+export const embedUrl = (storeUrl: string, offerId: string) =>
+  `${storeUrl.endsWith('/') ? storeUrl : `${storeUrl}/`}embed/offers/${offerId}`;
+
 /** The iframe that embeds one offer's booking page of the store on another website. */
 export const embedSnippet = (storeUrl: string, offer: { id: string; title: string }) => {
-  const base = storeUrl.endsWith('/') ? storeUrl : `${storeUrl}/`;
   return (
-    `<iframe src="${attr(`${base}embed/offers/${offer.id}`)}" title="${attr(`Book ${offer.title}`)}" ` +
+    `<iframe src="${attr(embedUrl(storeUrl, offer.id))}" title="${attr(`Book ${offer.title}`)}" ` +
     'style="width:100%;min-height:720px;border:0" loading="lazy"></iframe>'
   );
 };

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useListStoreExperiencesQuery } from '../api.ts';
 import { CopyField } from '../components/copy-field.tsx';
-import { WEBSTORE_NOT_BUILT } from '../components/store-options.ts';
 import { storeEditorPath } from '../store-paths.ts';
-import { bookedListenerSnippet, embedSnippet } from './embed-snippet.ts';
+import { bookedListenerSnippet, embedSnippet, embedUrl } from './embed-snippet.ts';
 
 /** "Embed on your website": the iframe of one of the store's offers, and the message it sends when a booking completes. */
 export const EmbedWidget = ({ store }: { store: Store }) => {
@@ -22,7 +21,7 @@ export const EmbedWidget = ({ store }: { store: Store }) => {
         </Title>
         <Text size="sm" c="dimmed">
           Paste this snippet into your own page to sell an offer of this store there, with this store’s currency, payment and
-          checkout settings. {WEBSTORE_NOT_BUILT}
+          checkout settings.
         </Text>
         {data && offers.length === 0 ? (
           <Text size="sm">
@@ -45,6 +44,9 @@ export const EmbedWidget = ({ store }: { store: Store }) => {
               maw={420}
             />
             <CopyField label="Widget snippet" value={embedSnippet(store.url, offer)} block />
+            <Anchor href={embedUrl(store.url, offer.id)} target="_blank" rel="noopener noreferrer" size="sm" w="fit-content">
+              Open the widget in a new tab
+            </Anchor>
           </>
         ) : null}
         <Text size="sm">
