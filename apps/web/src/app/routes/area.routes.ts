@@ -8,6 +8,7 @@ import { notBuiltRoutes } from './not-built.routes.tsx';
 import { ordersRoutes } from './orders.routes.tsx';
 import { sectionRedirectRoutes } from './section-redirects.routes.tsx';
 import { settingsRoutes } from './settings.routes.tsx';
+import { storesRoutes } from './stores.routes.tsx';
 
 /** Every area of the dashboard, in the order the router matches them (built areas before the not-built page and the section redirects). */
 export const areaRoutes: RouteObject[] = [
@@ -18,6 +19,7 @@ export const areaRoutes: RouteObject[] = [
   ...ordersRoutes,
   ...bookingsRoutes,
   ...customersRoutes,
+  ...storesRoutes,
   ...notBuiltRoutes,
   ...sectionRedirectRoutes,
 ];

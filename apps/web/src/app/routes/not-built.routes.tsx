@@ -21,15 +21,6 @@ type Area = {
  * same permission and plan guards the area will have.
  */
 const AREAS: Area[] = [
-  { path: 'sales/stores', title: 'Stores', permissions: ['Manage stores'], features: ['stores'] },
-  {
-    path: 'sales/stores/editor/:storeId/:step?',
-    title: 'Store editor',
-    area: 'The store editor',
-    plural: false,
-    permissions: ['Manage stores'],
-    features: ['stores'],
-  },
   { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
   { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'], features: ['partners'] },
   { path: 'resales/overview', title: 'Resales', permissions: ['Manage orders'], features: ['resales'] },

@@ -73,7 +73,6 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconBuildingStore,
         permissions: ['Manage stores'],
         features: ['stores'],
-        notBuilt: true,
       },
       {
         label: 'QR codes',

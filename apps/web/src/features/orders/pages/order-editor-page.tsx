@@ -187,6 +187,7 @@ export const OrderEditorPage = () => {
           <Text size="sm" c="dimmed">
             Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)} ·{' '}
             {ORDER_CHANNEL_LABELS[order.channel]}
+            {order.store ? ` · ${order.store.name}` : ''}
             {order.seller ? `, by ${order.seller.name}` : ''}
           </Text>
         </Stack>

@@ -17,7 +17,7 @@ import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-lis
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
-const FILTERS = ['status', 'payment_status', 'date_range', 'seller'] as const;
+const FILTERS = ['status', 'payment_status', 'date_range', 'seller', 'store'] as const;
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
@@ -27,7 +27,10 @@ export const OrdersListPage = () => {
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   // Sellers are the team members who took an order in the back office; the filter shows once there is one.
-  const sellers = useGetOrderFilterOptionsQuery().data?.seller ?? [];
+  const filterOptions = useGetOrderFilterOptionsQuery().data;
+  const sellers = filterOptions?.seller ?? [];
+  // The stores the organization sells through; the filter shows once there is one.
+  const stores = filterOptions?.store ?? [];
 
   const columns: Column<Order>[] = [
     {
@@ -100,6 +103,7 @@ export const OrdersListPage = () => {
           { key: 'payment_status', label: 'Payment status', options: options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
           { key: 'date_range', label: 'Created', options: options(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS) },
           ...(sellers.length ? [{ key: 'seller', label: 'Seller', options: sellers }] : []),
+          ...(stores.length ? [{ key: 'store', label: 'Store', options: stores }] : []),
         ]}
       />
       <DataTable

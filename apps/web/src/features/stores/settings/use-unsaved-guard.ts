@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
+
+/**
+ * Asks before leaving the settings with unsaved changes (another tab, another page, or closing the
+ * browser tab). `release` lets a save that just succeeded leave before `dirty` is cleared.
+ */
+export const useUnsavedGuard = (dirty: boolean) => {
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+      [],
+    ),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  const release = useCallback(() => {
+    dirtyRef.current = false;
+  }, []);
+  return { blocker, release };
+};
