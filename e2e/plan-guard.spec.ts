@@ -23,7 +23,7 @@ test('on a plan without a feature, its areas show the subscription guard, and th
   await sidebar(page).getByRole('link', { name: 'Stores', exact: true }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Stores is not in your plan. Upgrade your subscription to use it.');
 
-  // The guard wins over "not available yet", on every gated area not built yet.
+  // The guard wins, on a built area (Stores) and on every gated area not built yet.
   for (const path of ['/sales/stores', '/sales/qr-codes', '/sales/partners', '/resales/overview']) {
     await page.goto(dashboardUrl(owner.subdomain, path));
     await expect(page.getByText(MESSAGES.noFeature), path).toBeVisible();
