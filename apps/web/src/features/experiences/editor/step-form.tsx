@@ -2,12 +2,13 @@ import type { EditorStep, Experience, ExperiencePatchInput } from '@excursio/con
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mantine/core';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useUpdateExperienceMutation } from '../../../lib/api/catalog.api.ts';
+import { useUnsavedGuard } from '../../../lib/forms/use-unsaved-guard.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { EditorFooter, editorPath } from './editor-footer.tsx';
 import { changedFields } from './editor-rules.ts';
@@ -17,25 +18,7 @@ import { changedFields } from './editor-rules.ts';
  * `release` lets a save that just succeeded navigate before the next render clears `dirty`.
  */
 export const useUnsavedChangesGuard = (dirty: boolean) => {
-  const dirtyRef = useRef(dirty);
-  useEffect(() => {
-    dirtyRef.current = dirty;
-  }, [dirty]);
-  const blocker = useBlocker(
-    useCallback(
-      ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
-      [],
-    ),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  const release = useCallback(() => {
-    dirtyRef.current = false;
-  }, []);
+  const { blocker, release } = useUnsavedGuard(dirty);
   const dialog = (
     <ConfirmDialog
       opened={blocker.state === 'blocked'}

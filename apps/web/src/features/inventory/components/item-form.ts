@@ -5,8 +5,9 @@ import { minorToAmount, parseMoney } from '../../../lib/format/format.ts';
 export const INVENTORY_TYPE_OPTIONS = INVENTORY_ITEM_TYPES.map((value) => ({ value, label: INVENTORY_ITEM_TYPE_LABELS[value] }));
 
 /** Currencies offered for an item's price (ISO 4217, all with two decimals). */
-export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'CAD', 'AUD', 'NZD'] as const;
-export const DEFAULT_CURRENCY = 'EUR';
+import { DEFAULT_CURRENCY } from '../../../lib/forms/currencies.ts';
+
+export { currencyOptions } from '../../../lib/forms/currencies.ts';
 
 /** The price in minor units; null when it is empty or unreadable (an item needs one). */
 const priceMinor = (price: number | string) => {
@@ -63,8 +64,6 @@ export const itemFormToBody = (values: ItemFormValues) => ({
 });
 
 /** The currency options, keeping an item's own currency when it is not in the usual list. */
-export const currencyOptions = (current: string) =>
-  (CURRENCIES as readonly string[]).includes(current) || !current ? [...CURRENCIES] : [current, ...CURRENCIES];
 
 const CREATE_PREFIX = '__create__:';
 

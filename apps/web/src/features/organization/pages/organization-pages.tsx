@@ -19,6 +19,7 @@ import {
   useGetBaseAccountQuery,
   useUpdateBaseAccountMutation,
 } from '../../../lib/api/base-account.api.ts';
+import { CURRENCIES } from '../../../lib/forms/currencies.ts';
 import { type FieldSpec, SectionForm, type SectionFormProps } from '../components/section-form.tsx';
 
 const Loading = () => (
@@ -122,7 +123,6 @@ const TIME_ZONES = (() => {
     return ['UTC'];
   }
 })();
-const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'AUD', 'CAD', 'NZD', 'JPY'];
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb', 'fi', 'cs'];
 const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
 

@@ -1,14 +1,6 @@
 import { STORE_OWNERSHIP_LABELS, STORE_OWNERSHIPS } from '@excursio/contract/stores';
 
-/** The currencies a store can sell in (the organization settings offer the same codes). */
-export const STORE_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'CAD', 'AUD', 'NZD'];
-
-/** A stored code outside the list stays choosable, so a form never shows an empty currency. */
-export const currencyOptions = (current: string) =>
-  (STORE_CURRENCIES.includes(current) || !current ? STORE_CURRENCIES : [current, ...STORE_CURRENCIES]).map((c) => ({
-    value: c,
-    label: c,
-  }));
+export { currencyOptions } from '../../../lib/forms/currencies.ts';
 
 export const OWNERSHIP_OPTIONS = STORE_OWNERSHIPS.map((value) => ({ value, label: STORE_OWNERSHIP_LABELS[value] }));
 

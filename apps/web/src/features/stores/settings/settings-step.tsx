@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
+import { useUnsavedGuard } from '../../../lib/forms/use-unsaved-guard.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateStoreMutation } from '../api.ts';
 import { BrandingSection, ContactSection } from './branding-section.tsx';
@@ -19,7 +20,6 @@ import {
   settingsSchema,
   settingsValuesOf,
 } from './settings-form.ts';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 /**
  * The Settings tab: every field of the store in one form. Save validates with the contract's rules,

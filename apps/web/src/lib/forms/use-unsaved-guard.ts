@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving the settings with unsaved changes (another tab, another page, or closing the
- * browser tab). `release` lets a save that just succeeded leave before `dirty` is cleared.
+ * Asks before leaving a form with unsaved changes (another step or tab, another page, or closing the
+ * browser tab): the caller shows `blocker` as its dialog. `release` lets a save that just succeeded
+ * leave before `dirty` is cleared (the offer editor steps, the store settings).
  */
 export const useUnsavedGuard = (dirty: boolean) => {
   const dirtyRef = useRef(dirty);
