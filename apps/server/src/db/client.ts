@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -83,6 +83,38 @@ class ResilientPool extends pg.Pool {
     });
   }
 }
+
+/**
+ * drizzle's transaction on a pool leaks its client when `begin` itself fails (a connection
+ * terminated between checkout and `begin`: that statement is outside its try/finally), and returns
+ * a client whose connection broke to the pool as if it were healthy. Found by the faults suite
+ * under load: after terminations the pool kept clients checked out for ever and starved. So the
+ * transaction checks its client out here, runs drizzle's transaction on that one client (a session
+ * of the pool's own dialect and schema), and always releases it — destroyed when its connection
+ * failed.
+ */
+const ownTransactions = (db: Db, pool: pg.Pool) => {
+  const base = (db as unknown as { session: { dialect: unknown; schema: unknown; options: unknown } }).session;
+  db.transaction = (async (run: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
+    try {
+      const session = new NodePgSession(client, base.dialect as never, base.schema as never, base.options as never);
+      return await session.transaction(run as never, config);
+    } catch (error) {
+      if (databaseFailure(error) === 'unavailable') broken ??= error as Error;
+      throw error;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }) as Db['transaction'];
+  return db;
+};
 
 /** Deadlocks and serialization failures roll the whole transaction back: run it again, a few times. */
 const retryTransactions = (db: Db) => {
@@ -175,7 +207,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     const report = options.onConnectionError ?? (() => {});
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = retryTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+    const db = retryTransactions(ownTransactions(drizzlePg(pool, { schema }) as unknown as Db, pool));
     const listeners = new Set<Listener>();
     return {
       db,

@@ -39,6 +39,16 @@ const PUBLIC = [
   // A checkout's confirmation page: the unguessable session id (`cs_` + 24 random bytes) is the key,
   // scoped to the host's organization, rate-limited, and the answer carries no contact details.
   'GET /api/order',
+  // The same checkout's bookings as an iCal file (the same key, the same scope).
+  'GET /api/order/calendar/',
+  // The public webstore: Active stores and their Active public offers only, rate-limited per address.
+  'GET /api/webstores/',
+  'GET /api/webstores/experiences/',
+  'GET /api/webstores/experiences/:id/',
+  'GET /api/webstores/experiences/:id/config/',
+  'GET /api/webstores/experiences/:id/availability/',
+  'POST /api/webstores/order/',
+  'POST /api/recaptcha/',
 ];
 const AUTHENTICATED_ONLY = [
   'POST /api/users/set_password/',
