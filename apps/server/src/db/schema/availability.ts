@@ -67,6 +67,8 @@ export const holds = pgTable(
     totalMinor: integer('total_minor').notNull(),
     currency: text('currency').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The hold time it was made with when not the organization's (a store's own): extending keeps it. */
+    holdMinutes: integer('hold_minutes'),
     /** Who asked: the public API, a store, the back office (a cart line, once sales exist). */
     source: text('source', { enum: ['api', 'webstore', 'backoffice'] })
       .notNull()

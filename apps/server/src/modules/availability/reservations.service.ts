@@ -198,6 +198,7 @@ export const reserve = async (
           expiresAt: new Date(now.getTime() + (options.holdMinutes ?? offer.holdMinutes) * 60_000),
           source: options.source,
           cartLineId: options.cartLineId ?? null,
+          holdMinutes: options.holdMinutes ?? null,
         });
         await insertClaims(
           tx,
@@ -254,14 +255,17 @@ export const holdForCheckout = async (db: Db, accountId: string, holdId: string,
   };
 };
 
-/** Keeps a hold's places longer (from now, the account's hold time). An expired hold cannot come back. */
+/**
+ * Keeps a hold's places longer (from now, for the hold time it was made with: a store's, else the
+ * account's). An expired hold cannot come back.
+ */
 export const extendHold = async (db: Db, accountId: string, holdId: string, now: Date) => {
   // Read before the transaction: PGlite runs one transaction at a time, a read beside it would wait for ever.
   const [offer] = await offersOfHold(db, accountId, holdId);
   if (!offer) throw notFound('This hold does not exist.');
   return db.transaction(async (tx) => {
     const { hold } = await activeHold(tx, accountId, holdId, now);
-    return updateHold(tx, hold.id, { expiresAt: new Date(now.getTime() + offer.holdMinutes * 60_000) });
+    return updateHold(tx, hold.id, { expiresAt: new Date(now.getTime() + (hold.holdMinutes ?? offer.holdMinutes) * 60_000) });
   });
 };
 

@@ -175,6 +175,22 @@ describe('POST /api/webstores/order/', () => {
   });
 });
 
+describe('a store’s hold time', () => {
+  it('holds a visitor’s places for the store’s minutes, and extending keeps them', async () => {
+    const { b, store, offer } = await shop({ hold_minutes: 45 });
+    const hold = await reserveInStore(t, b, store.slug, offer, DAY, 1);
+    const now = (t.clock.now as Date).getTime();
+    expect(Date.parse(hold.utcExpiresAt) - now).toBe(45 * 60_000);
+    t.clock.now = new Date(now + 10 * 60_000);
+    const extended = await t.app.inject({
+      method: 'POST',
+      url: `/api/1/holds/${hold.id}/extend/`,
+      headers: hostHeaders(b.subdomain),
+    });
+    expect(Date.parse(extended.json().utcExpiresAt) - (now + 10 * 60_000)).toBe(45 * 60_000);
+  });
+});
+
 describe('POST /api/recaptcha/', () => {
   it('says the check is off when the server has no key', async () => {
     const b = await createAccount(t);
