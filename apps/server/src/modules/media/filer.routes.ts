@@ -23,8 +23,11 @@ import { changeFolder, createFolder, getFolder, listFoldersPage, removeFolder } 
 import { changeImage, getImage, listImagesPage, removeImage, uploadImages } from './images.service.ts';
 import { readUploadForm } from './uploads.ts';
 
-/** The media library needs what editing offers needs. */
+/** The media library needs what editing offers needs; reading it also serves store managers (a store's logo and hero). */
 const tags = ['media'];
+const readLibrary = {
+  access: { permissions: ['Manage experiences', 'Manage stores'], anyPermission: true, features: ['experiences'] },
+} as const;
 
 export const filerFolderRoutes = (app: Api, ctx: AppContext) => {
   app.get(
@@ -105,7 +108,7 @@ export const filerImageRoutes = (app: Api, ctx: AppContext, storage: Storage) =>
   app.get(
     '/api/filer-images/',
     {
-      config: manageExperiences,
+      config: readLibrary,
       schema: {
         tags,
         summary: 'List media images',
@@ -124,7 +127,7 @@ export const filerImageRoutes = (app: Api, ctx: AppContext, storage: Storage) =>
   app.get(
     '/api/filer-images/:id/',
     {
-      config: manageExperiences,
+      config: readLibrary,
       schema: { tags, summary: 'Retrieve a media image', params: idParams, response: { 200: filerImage } },
     },
     async (request) => getImage(ctx.db, principalOf(request).accountId, request.params.id),

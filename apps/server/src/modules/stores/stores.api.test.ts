@@ -166,6 +166,14 @@ describe('stores', () => {
     expectError(await get(clerk.headers, '/api/stores/'), 403, {});
     const keeper = await createMember(t, b, ['Manage stores']);
     expect((await get(keeper.headers, '/api/stores/')).statusCode).toBe(200);
+    // A store manager picks the logo and hero from the media library: reading it, not changing it.
+    expect((await get(keeper.headers, '/api/filer-images/')).statusCode).toBe(200);
+    expectError(await get(clerk.headers, '/api/filer-images/'), 403, {});
+    expectError(
+      await t.app.inject({ method: 'DELETE', url: `/api/filer-images/${store.id}/`, headers: keeper.headers }),
+      403,
+      {},
+    );
     const starter = await createAccount(t, { plan: 'default' });
     expectError(await get(starter.owner.headers, '/api/stores/'), 403, { code: 'feature_not_in_plan' });
     const other = await createAccount(t);

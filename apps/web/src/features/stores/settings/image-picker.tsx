@@ -29,7 +29,11 @@ const LibraryGrid = ({ selectedId, onPick }: { selectedId: string | null; onPick
   const [page, setPage] = useState(1);
   const { data, isFetching, error } = useListFilerImagesQuery({ page, page_size: PAGE_SIZE });
   if (forbidden(error)) {
-    return <Text size="sm">Choosing pictures from the media library needs the permission “Manage experiences”.</Text>;
+    return (
+      <Text size="sm">
+        Choosing pictures from the media library needs the permission “Manage stores” or “Manage experiences”.
+      </Text>
+    );
   }
   if (!data) return isFetching ? <Loader size="sm" aria-label="Loading the media library" /> : null;
   if (data.count === 0) {
