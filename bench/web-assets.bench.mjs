@@ -4,19 +4,16 @@
 // encoding the server chose) and as gzip would send it (so a run without compression compares).
 // BENCH_WEB_PORT (default 3240), WEB_DIST (default apps/web/dist), BENCH_SCREENSHOTS=1 saves PNGs
 // of both pages to bench/results/ for a look.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEMO } from './support.mjs';
-import { kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
+import { kb, launchBrowser, measure, startServer, summarize, writeAssetsReport } from './web-support.mjs';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 3240);
 const dataDir = 'data/bench-web';
-const screenshots = process.env.BENCH_SCREENSHOTS === '1';
 
 const server = await startServer(port, dataDir);
 const browser = await launchBrowser();
 try {
   const lines = [];
-  const detail = [];
 
   const anonymous = await browser.newContext();
   const login = await measure(anonymous, `http://localhost:${port}/auth/login`, (page) =>
@@ -52,25 +49,15 @@ try {
       `with its ${initial.length - 1} preloaded imports ${kb(initialRows.reduce((t, r) => t + r.gzip, 0))} KB gzip`,
   );
 
-  for (const [name, { rows }] of [
-    ['login', login],
-    ['dashboard', dashboard],
-  ]) {
-    detail.push('', `${name}:`);
-    for (const r of [...rows].sort((a, b) => b.gzip - a.gzip)) {
-      detail.push(
-        `  ${kb(r.served).padStart(7)} served ${r.encoding.padEnd(8)} ${kb(r.gzip).padStart(7)} gzip  ${new URL(r.url).pathname}`,
-      );
-    }
-  }
-  mkdirSync('bench/results', { recursive: true });
-  if (screenshots) {
-    await login.page.screenshot({ path: 'bench/results/web-login.png', fullPage: true });
-    await dashboard.page.screenshot({ path: 'bench/results/web-dashboard.png', fullPage: true });
-  }
-  const text = [...lines, ...detail].join('\n');
-  console.log(text);
-  writeFileSync('bench/results/web-assets.txt', `${text}\n`);
+  await writeAssetsReport(
+    'web-assets',
+    lines,
+    [
+      ['login', login],
+      ['dashboard', dashboard],
+    ],
+    'web',
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -2,6 +2,7 @@
 // webstore-lighthouse): start the server on its own port and PGlite data dir, launch Debian's
 // Chromium, measure what a page transfers, find the demo organization's webstore.
 import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -109,4 +110,29 @@ export const findDemoStore = async (port) => {
   const offers = await get(`/api/webstores/experiences/?store=${store.slug}`);
   if (!offers.results?.[0]) throw new Error(`the store ${store.slug} has no offer`);
   return { slug: store.slug, offerId: offers.results[0].id };
+};
+
+/**
+ * Prints and writes `bench/results/<name>.txt`: the summary lines, then every page's files largest
+ * first; with BENCH_SCREENSHOTS=1 also a full-page screenshot of each (`<name-prefix>-<page>.png`).
+ */
+export const writeAssetsReport = async (name, lines, pages, screenshotPrefix) => {
+  const detail = [];
+  for (const [page, { rows }] of pages) {
+    detail.push('', `${page}:`);
+    for (const r of [...rows].sort((a, b) => b.gzip - a.gzip)) {
+      detail.push(
+        `  ${kb(r.served).padStart(7)} served ${r.encoding.padEnd(8)} ${kb(r.gzip).padStart(7)} gzip  ${new URL(r.url).pathname}`,
+      );
+    }
+  }
+  mkdirSync('bench/results', { recursive: true });
+  if (process.env.BENCH_SCREENSHOTS === '1') {
+    for (const [page, measured] of pages) {
+      await measured.page.screenshot({ path: `bench/results/${screenshotPrefix}-${page}.png`, fullPage: true });
+    }
+  }
+  const text = [...lines, ...detail].join('\n');
+  console.log(text);
+  writeFileSync(`bench/results/${name}.txt`, `${text}\n`);
 };

@@ -3,12 +3,19 @@
 // finds the demo organization's seeded webstore, loads its home and an offer page in Chromium on
 // a phone-sized viewport with an empty cache, and prints what each transferred. Exits 1 over budget.
 // BENCH_WEBSTORE_ASSETS_PORT (default 3250), BENCH_SCREENSHOTS=1 saves PNGs to bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { findDemoStore, initialScripts, kb, launchBrowser, measure, startServer, summarize } from './web-support.mjs';
+import {
+  findDemoStore,
+  initialScripts,
+  kb,
+  launchBrowser,
+  measure,
+  startServer,
+  summarize,
+  writeAssetsReport,
+} from './web-support.mjs';
 
 const BUDGET_KB = 120;
 const port = Number(process.env.BENCH_WEBSTORE_ASSETS_PORT ?? 3250);
-const screenshots = process.env.BENCH_SCREENSHOTS === '1';
 
 const server = await startServer(port, 'data/bench-webstore-assets');
 const browser = await launchBrowser();
@@ -18,7 +25,6 @@ try {
   const origin = `http://demo.localhost:${port}`;
   const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
   const lines = [];
-  const detail = [];
 
   const home = await measure(await browser.newContext(phone), `${origin}/s/`, (page) =>
     page.getByRole('heading', { level: 1 }).waitFor(),
@@ -41,25 +47,15 @@ try {
     `initial    ${initial.length} files (${initial.join(' ')})`,
     `initial JS ${kb(total)} KB gzip (budget ${BUDGET_KB} KB) ${over ? 'OVER BUDGET' : 'ok'}`,
   );
-  for (const [name, { rows }] of [
-    ['home', home],
-    ['offer', offer],
-  ]) {
-    detail.push('', `${name}:`);
-    for (const r of [...rows].sort((a, b) => b.gzip - a.gzip)) {
-      detail.push(
-        `  ${kb(r.served).padStart(7)} served ${r.encoding.padEnd(8)} ${kb(r.gzip).padStart(7)} gzip  ${new URL(r.url).pathname}`,
-      );
-    }
-  }
-  mkdirSync('bench/results', { recursive: true });
-  if (screenshots) {
-    await home.page.screenshot({ path: 'bench/results/webstore-home.png', fullPage: true });
-    await offer.page.screenshot({ path: 'bench/results/webstore-offer.png', fullPage: true });
-  }
-  const text = [...lines, ...detail].join('\n');
-  console.log(text);
-  writeFileSync('bench/results/webstore-assets.txt', `${text}\n`);
+  await writeAssetsReport(
+    'webstore-assets',
+    lines,
+    [
+      ['home', home],
+      ['offer', offer],
+    ],
+    'webstore',
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -1,23 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { hostHeaders, useTestApp } from '../test/app.ts';
+import { decoded, tempWebDist, writeCompressed } from '../test/web-dist.ts';
 
 const INDEX = `<!doctype html><title>Excursio</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
-/** A file with the .br and .gz siblings the web build writes beside it. */
-const writeCompressed = (path: string, text: string) => {
-  writeFileSync(path, text);
-  writeFileSync(`${path}.br`, brotliCompressSync(text));
-  writeFileSync(`${path}.gz`, gzipSync(text));
-};
-
 const t = useTestApp(() => {
-  const dist = mkdtempSync(join(tmpdir(), 'excursio-dist-'));
-  mkdirSync(join(dist, 'assets'));
+  const dist = tempWebDist();
   writeCompressed(join(dist, 'index.html'), INDEX);
   writeCompressed(join(dist, 'assets', 'app-123.js'), SCRIPT);
   // Too small to be worth compressing: the build leaves it without siblings.
@@ -28,14 +19,6 @@ const t = useTestApp(() => {
 
 const get = (url: string, acceptEncoding?: string) =>
   t.app.inject({ url, headers: { ...hostHeaders('demo'), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
-
-/** The body as the client reads it after undoing the Content-Encoding. */
-const decoded = (res: Awaited<ReturnType<typeof get>>) => {
-  const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
-  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
-  return res.body;
-};
 
 describe('web app serving', () => {
   it('serves index.html for client routes on the bare domain and on subdomains', async () => {

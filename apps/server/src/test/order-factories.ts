@@ -15,12 +15,15 @@ export const reserveParty = async (
   day: string,
   party: { adults: number; children?: number },
   line = 0,
+  /** A webstore's slug: the store must sell the offer, its hold time applies. */
+  store?: string,
 ) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/1/reserve/',
     headers: hostHeaders(account.subdomain),
     payload: {
+      ...(store ? { store } : {}),
       productId: offer.offer.id,
       availabilityId: keyAt(day, offer.startTimes[line].id),
       rateId: offer.rate.id,
@@ -31,7 +34,7 @@ export const reserveParty = async (
     },
   });
   if (res.statusCode !== 201) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; utcExpiresAt: string };
+  return res.json() as { id: string; utcExpiresAt: string; price: { total: number } };
 };
 
 export const contact = () => ({

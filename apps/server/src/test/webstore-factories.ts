@@ -1,34 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hostHeaders, type TestApp } from './app.ts';
-import { type createSellableOffer, keyAt } from './availability-factories.ts';
+import type { createSellableOffer } from './availability-factories.ts';
 import type { TestAccount } from './factories.ts';
+import { reserveParty } from './order-factories.ts';
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;
 
-/** A visitor's hold in a store (through the public reserve with the store's slug). */
-export const reserveInStore = async (
-  t: TestApp,
-  account: TestAccount,
-  store: string,
-  offer: Offer,
-  day: string,
-  adults: number,
-) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/1/reserve/',
-    headers: hostHeaders(account.subdomain),
-    payload: {
-      store,
-      productId: offer.offer.id,
-      availabilityId: keyAt(day, offer.startTimes[0].id),
-      rateId: offer.rate.id,
-      units: [{ pricingCategoryId: offer.adult.id, quantity: adults }],
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { id: string; utcExpiresAt: string; price: { total: number } };
-};
+/** A visitor's hold in a store (the public reserve with the store's slug): adults on the offer's first start. */
+export const reserveInStore = (t: TestApp, account: TestAccount, store: string, offer: Offer, day: string, adults: number) =>
+  reserveParty(t, account, offer, day, { adults }, 0, store);
 
 /** The body of a webstore order for these holds (test card, terms accepted, a fresh key). */
 export const orderBody = (holdIds: string[], extra: Record<string, unknown> = {}) => ({

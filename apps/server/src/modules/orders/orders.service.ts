@@ -128,8 +128,8 @@ export const bookHold = async (
 };
 
 /** An order (or booking) of on-request offers waits as Created until the operator confirms it. */
-const statusFor = (offers: readonly Pick<OfferForAvailability, 'confirmationMode'>[]) =>
-  offers.some((o) => o.confirmationMode === 'on_request') ? ('created' as const) : ('confirmed' as const);
+export const statusFor = (offers: readonly (Pick<OfferForAvailability, 'confirmationMode'> | undefined)[]) =>
+  offers.some((o) => o?.confirmationMode === 'on_request') ? ('created' as const) : ('confirmed' as const);
 
 /** Confirms an order waiting for confirmation: its bookings and the order become Confirmed, once. */
 export const confirmOrder = async (db: Db, accountId: string, orderId: string) => {

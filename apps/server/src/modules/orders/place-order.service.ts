@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
-import { offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
+import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { orderMoney } from './money.ts';
@@ -12,7 +12,7 @@ import {
   nextOrderNumber,
   updateOrder,
 } from './orders.repository.ts';
-import { orderDetail } from './orders.service.ts';
+import { orderDetail, statusFor } from './orders.service.ts';
 
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
 /** A card payment the provider already took for this order (recorded with it, in its transaction). */
@@ -44,17 +44,16 @@ export const placeOrderFromHolds = async (
   now: Date,
 ) => {
   const order = await db.transaction(async (tx) => {
-    const offers = new Map((await offersForAvailability(tx, accountId, { activeOnly: true })).map((o) => [o.id, o]));
     const held = [];
     for (const line of input.lines) {
       const [offer] = await offersOfHold(tx, accountId, line.holdId);
       held.push(offer);
     }
-    const status = held.some((o) => o?.confirmationMode === 'on_request') ? ('created' as const) : ('confirmed' as const);
+    const status = statusFor(held);
     const converted = [];
     for (const [index, line] of input.lines.entries()) {
-      const lineStatus = held[index]?.confirmationMode === 'on_request' ? 'created' : 'confirmed';
-      converted.push({ line, booking: await convertHoldInTx(tx, accountId, line.holdId, { now, status: lineStatus }) });
+      const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([held[index]]) });
+      converted.push({ line, booking });
     }
     const totalMinor = converted.reduce((sum, c) => sum + c.booking.totalMinor + c.line.extrasMinor, 0);
     const customerId = await customerForContact(tx, accountId, input.contact);
@@ -76,13 +75,13 @@ export const placeOrderFromHolds = async (
       createdAt: now,
       checkoutSessionId: input.sessionId,
     });
-    for (const { line, booking } of converted) {
+    for (const [index, { line, booking }] of converted.entries()) {
       await insertOrderLine(tx, {
         accountId,
         orderId: created.id,
         bookingId: booking.id,
         experienceId: booking.experienceId,
-        description: offers.get(booking.experienceId)?.title ?? 'Booking',
+        description: held[index]?.title ?? 'Booking',
         totalMinor: booking.totalMinor + line.extrasMinor,
         extras: line.extras,
         answers: line.answers,

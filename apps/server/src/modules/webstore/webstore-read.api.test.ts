@@ -202,6 +202,8 @@ describe('GET /api/webstores/experiences/{id}/ and its calendar', () => {
       { attr: 'pricing_options' },
     );
     expectError(await visit(b.subdomain, `/api/webstores/experiences/${draft.offer.id}/config/?month=12&year=2026`), 404, {});
+    // An offer taken off sale has no calendar for visitors any more.
     await t.db.update(experiences).set({ status: 'inactive' }).where(eq(experiences.id, boat.offer.id));
+    expectError(await visit(b.subdomain, `/api/webstores/experiences/${boat.offer.id}/config/?month=12&year=2026`), 404, {});
   });
 });

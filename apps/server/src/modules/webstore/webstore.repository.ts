@@ -53,16 +53,32 @@ export type CardFilters = {
 };
 
 /**
- * The lowest price a visitor can pay for one person: per offer, the adult prices of the rates that
- * still sell (or any category's when no adult is priced).
+ * The lowest price a visitor can pay for one person, per offer of the account: the adult prices of
+ * the rates that still sell (any category's when no adult is priced). One grouped pass over the
+ * rates (of `experienceIds` only, when given) — the cards, the price ordering and the offer page
+ * all read it.
  */
-const fromPrice = (today: string) => sql<number | null>`(
-  select coalesce(min(${pricingRatePrices.priceMinor}) filter (where ${pricingCategories.type} = 'adult'), min(${pricingRatePrices.priceMinor}))
-  from ${pricingRates}
-  join ${pricingRatePrices} on ${pricingRatePrices.rateId} = ${pricingRates.id}
-  join ${pricingCategories} on ${pricingCategories.id} = ${pricingRatePrices.pricingCategoryId}
-  where ${pricingRates.accountId} = ${experiences.accountId} and ${pricingRates.experienceId} = ${experiences.id}
-    and (${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date))`;
+const fromPrices = (db: Executor, accountId: string, today: string, experienceIds?: string[]) =>
+  db
+    .select({
+      experienceId: pricingRates.experienceId,
+      price:
+        sql<number>`coalesce(min(${pricingRatePrices.priceMinor}) filter (where ${pricingCategories.type} = 'adult'), min(${pricingRatePrices.priceMinor}))`.as(
+          'price',
+        ),
+    })
+    .from(pricingRates)
+    .innerJoin(pricingRatePrices, eq(pricingRatePrices.rateId, pricingRates.id))
+    .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
+    .where(
+      and(
+        eq(pricingRates.accountId, accountId),
+        experienceIds ? inArray(pricingRates.experienceId, experienceIds) : undefined,
+        sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date)`,
+      ),
+    )
+    .groupBy(pricingRates.experienceId)
+    .as('prices');
 
 const firstImage = sql<{ variants: Record<string, { key: string }>; alt: string; width: number; height: number } | null>`(
   select json_build_object('variants', ${filerImages.variants}, 'alt', ${filerImages.altText}, 'width', ${filerImages.width}, 'height', ${filerImages.height})
@@ -105,27 +121,8 @@ export const cardsPage = async (
       .from(storeExperiences)
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
       .where(where);
-  // By price: every offer's "from" price at once (one grouped pass over the account's rates), not a
-  // subquery per offer.
-  const prices = db
-    .select({
-      experienceId: pricingRates.experienceId,
-      price:
-        sql<number>`coalesce(min(${pricingRatePrices.priceMinor}) filter (where ${pricingCategories.type} = 'adult'), min(${pricingRatePrices.priceMinor}))`.as(
-          'price',
-        ),
-    })
-    .from(pricingRates)
-    .innerJoin(pricingRatePrices, eq(pricingRatePrices.rateId, pricingRates.id))
-    .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
-    .where(
-      and(
-        eq(pricingRates.accountId, accountId),
-        sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${f.today}::date)`,
-      ),
-    )
-    .groupBy(pricingRates.experienceId)
-    .as('prices');
+  // By price: every offer's "from" price at once, not a subquery per offer.
+  const prices = fromPrices(db, accountId, f.today);
   const ordered =
     f.ordering.field === 'price'
       ? db
@@ -158,6 +155,8 @@ export const cardsPage = async (
     capped = total > cap;
   }
   if (!page.length) return { rows: [], count, capped };
+  const ids = page.map((p) => p.id);
+  const pagePrices = fromPrices(db, accountId, f.today, ids);
   const cards = await db
     .select({
       id: experiences.id,
@@ -171,19 +170,12 @@ export const cardsPage = async (
       currency: experiences.currency,
       featured: storeExperiences.featured,
       image: firstImage,
-      fromPrice: fromPrice(f.today),
+      fromPrice: pagePrices.price,
     })
     .from(storeExperiences)
     .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
-    .where(
-      and(
-        eq(storeExperiences.storeId, storeId),
-        inArray(
-          experiences.id,
-          page.map((p) => p.id),
-        ),
-      ),
-    );
+    .leftJoin(pagePrices, eq(pagePrices.experienceId, experiences.id))
+    .where(and(eq(storeExperiences.storeId, storeId), inArray(experiences.id, ids)));
   const byId = new Map(cards.map((c) => [c.id, c]));
   return { rows: page.flatMap((p) => byId.get(p.id) ?? []), count, capped };
 };
@@ -212,21 +204,7 @@ export const visibleOfferIds = async (db: Executor, accountId: string, storeId: 
       : [],
   );
 
-export const fromPriceOf = async (db: Executor, experienceId: string, today: string) =>
-  (
-    await db
-      .select({
-        price: sql<
-          number | null
-        >`coalesce(min(${pricingRatePrices.priceMinor}) filter (where ${pricingCategories.type} = 'adult'), min(${pricingRatePrices.priceMinor}))`,
-      })
-      .from(pricingRates)
-      .innerJoin(pricingRatePrices, eq(pricingRatePrices.rateId, pricingRates.id))
-      .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
-      .where(
-        and(
-          eq(pricingRates.experienceId, experienceId),
-          sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date)`,
-        ),
-      )
-  )[0]?.price ?? null;
+export const fromPriceOf = async (db: Executor, accountId: string, experienceId: string, today: string) => {
+  const prices = fromPrices(db, accountId, today, [experienceId]);
+  return (await db.select({ price: prices.price }).from(prices))[0]?.price ?? null;
+};

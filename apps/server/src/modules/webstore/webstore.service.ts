@@ -159,7 +159,7 @@ export const experiencePage = async (
     pricedCategoriesOf(db, offer.id),
     extrasFor(db, offer.id, offer.currency),
     questionsFor(db, offer.id, store.questionMode === 'required'),
-    fromPriceOf(db, offer.id, today(now)),
+    fromPriceOf(db, accountId, offer.id, today(now)),
   ]);
   return {
     id: offer.id,

@@ -1,9 +1,10 @@
+import { EDITOR_STEPS } from '@excursio/contract/experiences';
 import { describe, expect, it } from 'vitest';
+import { stepNavigation } from '../../../lib/auth/use-editor-session.ts';
 import {
   changedFields,
   cutoffToMinutes,
   durationToParts,
-  editorNavigationFor,
   effectivePublishProblems,
   isEditorStep,
   minutesToCutoff,
@@ -22,9 +23,9 @@ describe('editor steps', () => {
   });
 
   it('gives previous / current / next, empty at either end', () => {
-    expect(editorNavigationFor('basic-info')).toEqual({ previous: '', current: 'basic-info', next: 'description' });
-    expect(editorNavigationFor('settings')).toEqual({ previous: 'media', current: 'settings', next: 'booking-info' });
-    expect(editorNavigationFor('preview')).toEqual({ previous: 'booking-info', current: 'preview', next: '' });
+    expect(stepNavigation(EDITOR_STEPS, 'basic-info')).toEqual({ previous: '', current: 'basic-info', next: 'description' });
+    expect(stepNavigation(EDITOR_STEPS, 'settings')).toEqual({ previous: 'media', current: 'settings', next: 'booking-info' });
+    expect(stepNavigation(EDITOR_STEPS, 'preview')).toEqual({ previous: 'booking-info', current: 'preview', next: '' });
   });
 
   it('links each publish problem to the step that fixes it', () => {

@@ -1,5 +1,4 @@
 import { EDITOR_STEPS, type EditorStep, type Experience } from '@excursio/contract/experiences';
-import type { EditorNavigation } from '../../../lib/auth/editor.slice.ts';
 
 /** Tab labels: the specification's editor tabs, plus 'Booking info' (a specification step). */
 export const STEP_LABELS: Record<EditorStep, string> = {
@@ -16,12 +15,6 @@ export const FIRST_STEP: EditorStep = 'basic-info';
 
 export const isEditorStep = (value: string | undefined): value is EditorStep =>
   value !== undefined && (EDITOR_STEPS as readonly string[]).includes(value);
-
-/** Editor navigation for the redux `editor` slice: empty strings at either end. */
-export const editorNavigationFor = (step: EditorStep): EditorNavigation => {
-  const index = EDITOR_STEPS.indexOf(step);
-  return { previous: EDITOR_STEPS[index - 1] ?? '', current: step, next: EDITOR_STEPS[index + 1] ?? '' };
-};
 
 // Duration: hours + minutes inputs ↔ duration_minutes. An empty input is '' (Mantine NumberInput).
 export type NumberField = number | '';

@@ -1,4 +1,4 @@
-import type { EditorStep, Experience } from '@excursio/contract/experiences';
+import { EDITOR_STEPS, type EditorStep, type Experience } from '@excursio/contract/experiences';
 import { MESSAGES } from '@excursio/contract/messages';
 import { Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -6,6 +6,7 @@ import { type ComponentType, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
+import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { EditorHeader } from '../editor/editor-header.tsx';
@@ -18,7 +19,6 @@ import { MediaStep } from '../editor/steps/media-step.tsx';
 import { PreviewStep } from '../editor/steps/preview-step.tsx';
 import { PricingStep } from '../editor/steps/pricing-step.tsx';
 import { SettingsStep } from '../editor/steps/settings-step.tsx';
-import { useEditorSession } from '../editor/use-editor-session.ts';
 
 const STEPS: Record<EditorStep, ComponentType<{ experience: Experience }>> = {
   'basic-info': BasicInfoStep,
@@ -52,7 +52,7 @@ export const OfferEditorPage = () => {
     if (error) navigate(OVERVIEW_PATH, { replace: true });
   }, [error, navigate]);
 
-  useEditorSession(current);
+  useEditorSession(EDITOR_STEPS, current);
 
   if (!experienceId) return null;
   // No step, or one the editor does not have: the landing step.

@@ -10,7 +10,7 @@ import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-lis
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddStoreExperienceMutation, useListEligibleExperiencesQuery } from '../api.ts';
 import { DISTANCE_KEYS, DistanceFilter } from './distance-filter.tsx';
-import { distanceText, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
+import { distanceColumns, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
 
 const FILTERS = ['ownership', 'type', ...DISTANCE_KEYS] as const;
 /** Specification §9: the marketplace filter is All, Internal, External. */
@@ -39,17 +39,7 @@ export const CatalogStep = ({ store }: { store: Store }) => {
     { key: 'offer', header: 'Offer', sortField: 'title', render: (o) => <OfferCell offer={o} /> },
     { key: 'owner', header: 'Owner', width: 140, render: (o) => <OwnerCell offer={o} /> },
     { key: 'category', header: 'Category', width: 160, render: (o) => (o.category ? capitalise(o.category) : '—') },
-    ...(list.filters.lat
-      ? [
-          {
-            key: 'distance',
-            header: 'Distance',
-            sortField: 'distance',
-            width: 100,
-            render: (o: StoreExperience) => distanceText(o.distance_km),
-          },
-        ]
-      : []),
+    ...distanceColumns(Boolean(list.filters.lat)),
     {
       key: 'actions',
       header: '',

@@ -3,6 +3,7 @@ import { OFFER_OWNERSHIP_LABELS, type StoreExperience } from '@excursio/contract
 import { Center, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Column } from '../../../components/data-table/data-table.tsx';
 
 export const TYPE_OPTIONS = EXPERIENCE_TYPES.map((value) => ({ value, label: EXPERIENCE_TYPE_LABELS[value] }));
 
@@ -48,3 +49,9 @@ export const OwnerCell = ({ offer }: { offer: StoreExperience }) => (
 
 export const distanceText = (km: number | null) =>
   km === null ? '—' : km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km).toLocaleString('en')} km`;
+
+/** The Distance column, present while a point filters the list (the API then answers `distance_km`). */
+export const distanceColumns = (filteringByPoint: boolean): Column<StoreExperience>[] =>
+  filteringByPoint
+    ? [{ key: 'distance', header: 'Distance', sortField: 'distance', width: 100, render: (o) => distanceText(o.distance_km) }]
+    : [];

@@ -13,7 +13,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddStoreExperienceMutation, useListStoreExperiencesQuery, useRemoveStoreExperienceMutation } from '../api.ts';
 import { storeEditorPath } from '../store-paths.ts';
 import { DISTANCE_KEYS, DistanceFilter } from './distance-filter.tsx';
-import { distanceText, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
+import { distanceColumns, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
 import { canReorder, movedPosition } from './reorder.ts';
 
 const FILTERS = ['type', 'ownership', ...DISTANCE_KEYS] as const;
@@ -55,17 +55,7 @@ export const ProductsStep = ({ store }: { store: Store }) => {
     { key: 'position', header: '#', sortField: 'position', width: 60, card: 'hidden', render: (o) => o.position + 1 },
     { key: 'offer', header: 'Offer', sortField: 'title', render: (o) => <OfferCell offer={o} /> },
     { key: 'owner', header: 'Owner', width: 130, render: (o) => <OwnerCell offer={o} /> },
-    ...(list.filters.lat
-      ? [
-          {
-            key: 'distance',
-            header: 'Distance',
-            sortField: 'distance',
-            width: 100,
-            render: (o: StoreExperience) => distanceText(o.distance_km),
-          },
-        ]
-      : []),
+    ...distanceColumns(Boolean(list.filters.lat)),
     {
       key: 'visible',
       header: 'Visible',

@@ -2,10 +2,10 @@ import { STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import tabs from '../../../components/shell/editor-tabs.module.css';
 import { PageTabs } from '../../../components/shell/page-action.tsx';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
 import { STORE_STEP_LABELS, STORE_STEPS, STORES_LIST_PATH, type StoreStep, storeEditorPath } from '../store-paths.ts';
-import classes from './editor.module.css';
 
 /** "All stores" link, the store's name, status and address, and the editor's tabs in the header's tab row. */
 export const StoreEditorHeader = ({ store, step }: { store: Store; step: StoreStep }) => (
@@ -31,9 +31,9 @@ export const StoreEditorHeader = ({ store, step }: { store: Store; step: StoreSt
       </Group>
     </Stack>
     <PageTabs>
-      <nav aria-label="Store sections" className={classes.steps}>
+      <nav aria-label="Store sections" className={tabs.steps}>
         {STORE_STEPS.map((s) => (
-          <Link key={s} to={storeEditorPath(store.id, s)} className={classes.step} aria-current={s === step ? 'page' : undefined}>
+          <Link key={s} to={storeEditorPath(store.id, s)} className={tabs.step} aria-current={s === step ? 'page' : undefined}>
             {STORE_STEP_LABELS[s]}
           </Link>
         ))}

@@ -7,14 +7,14 @@ import type { ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { errorMessages } from '../../../lib/api/errors.ts';
+import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
 import { useGetStoreQuery } from '../api.ts';
 import { CatalogStep } from '../editor/catalog-step.tsx';
 import { OverviewStep } from '../editor/overview-step.tsx';
 import { ProductsStep } from '../editor/products-step.tsx';
 import { BackToStores, StoreEditorHeader } from '../editor/store-editor-header.tsx';
-import { useStoreEditorSession } from '../editor/use-store-editor-session.ts';
 import { SettingsStep } from '../settings/settings-step.tsx';
-import { isStoreStep, STORE_LANDING_STEP, type StoreStep, storeEditorPath } from '../store-paths.ts';
+import { isStoreStep, STORE_LANDING_STEP, STORE_STEPS, type StoreStep, storeEditorPath } from '../store-paths.ts';
 
 const STEPS: Record<StoreStep, ComponentType<{ store: Store }>> = {
   overview: OverviewStep,
@@ -50,7 +50,7 @@ export const StoreEditorPage = () => {
   const { storeId, step } = useParams();
   const current = isStoreStep(step) ? step : null;
   const { data: store, error } = useGetStoreQuery(storeId ?? skipToken);
-  useStoreEditorSession(current);
+  useEditorSession(STORE_STEPS, current);
 
   if (!storeId) return <LoadFailure messages={[MESSAGES.missingId('store')]} />;
   if (!current) return <Navigate to={storeEditorPath(storeId, STORE_LANDING_STEP)} replace />;

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-import type { EditorStep } from '@excursio/contract/experiences';
+import { EDITOR_STEPS, type EditorStep } from '@excursio/contract/experiences';
 import { configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_EDITOR_NAVIGATION, editorSlice } from '../../../lib/auth/editor.slice.ts';
+import { EMPTY_EDITOR_NAVIGATION, editorSlice } from './editor.slice.ts';
 import { useEditorSession } from './use-editor-session.ts';
 
 const Probe = ({ step }: { step: EditorStep | null }) => {
-  useEditorSession(step);
+  useEditorSession(EDITOR_STEPS, step);
   return null;
 };
 
