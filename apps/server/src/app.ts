@@ -50,6 +50,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
@@ -197,6 +198,7 @@ export const buildApp = async (deps: AppDeps) => {
     bookingRoutes(api, ctx);
     customerRoutes(api, ctx);
     storeRoutes(api, ctx);
+    partnerRoutes(api, ctx);
     webstoreRoutes(api, ctx);
   });
 

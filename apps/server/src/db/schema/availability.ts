@@ -74,6 +74,8 @@ export const holds = pgTable(
       .notNull()
       .default('api'),
     cartLineId: uuid('cart_line_id'),
+    /** Sold by a reseller under this partnership: counted against its allocation. */
+    partnershipId: uuid('partnership_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +115,8 @@ export const bookings = pgTable(
     totalMinor: integer('total_minor').notNull(),
     currency: text('currency').notNull(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Sold by a reseller under this partnership (from its hold): counted against its allocation. */
+    partnershipId: uuid('partnership_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,3 +12,4 @@ export * from './sales.ts';
 export * from './stores.ts';
 export * from './team.ts';
 export * from './users.ts';
+export * from './partners.ts';

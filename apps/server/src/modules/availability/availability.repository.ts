@@ -212,3 +212,24 @@ export const offersOfHold = async (db: Executor, accountId: string, holdId: stri
     .where(and(eq(holds.accountId, accountId), eq(holds.id, holdId)));
   return row ? offersForAvailability(db, accountId, { experienceId: row.experienceId }) : [];
 };
+
+/** Places a partnership's reseller has on each start of an offer (by slot key): bookings and live holds. */
+export const partnershipUseByKey = async (
+  db: Executor,
+  experienceId: string,
+  localDate: string,
+  partnershipId: string,
+  now: Date,
+) => {
+  const rows = await db
+    .select({
+      slotKey: slots.slotKey,
+      taken: sql<number>`(coalesce((select sum(b.units)::int from bookings b where b.slot_id = ${slots.id}
+        and b.partnership_id = ${partnershipId} and b.status <> 'canceled'), 0) + coalesce((select sum(h.units)::int from holds h
+        where h.slot_id = ${slots.id} and h.partnership_id = ${partnershipId} and h.status = 'active'
+        and h.expires_at > ${now.toISOString()}::timestamptz), 0))`.mapWith(Number),
+    })
+    .from(slots)
+    .where(and(eq(slots.experienceId, experienceId), eq(slots.localDate, localDate)));
+  return new Map(rows.map((r) => [r.slotKey, r.taken]));
+};

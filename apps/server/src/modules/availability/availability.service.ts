@@ -7,7 +7,7 @@ import type {
 import type { ErrorItem } from '@excursio/contract/list';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
-import { findOfferForAvailability, type OfferForAvailability, offerSlotUse } from './availability.repository.ts';
+import { findOfferForAvailability, type OfferForAvailability, offerSlotUse, partnershipUseByKey } from './availability.repository.ts';
 import { limitRemaining, type SlotAvailability } from './capacity-math.ts';
 import { bookableDays, summariseDays } from './day-summary.ts';
 import { equipmentLimits } from './equipment-limits.ts';
@@ -56,10 +56,21 @@ export const checkAvailability = async (
   accountId: string,
   query: CheckAvailabilityQuery,
   now: Date,
+  /** A reseller asks: what is left is also bounded by its allocation on each start. */
+  partnership: { id: string; allocation: number | null } | null = null,
 ): Promise<CheckAvailabilityResponse> => {
   const offer = await loadOffer(db, accountId, query.experience_id);
   const day = { from: query.date_from, to: query.date_from };
   const entries = await slotsWithAvailability(db, offer, day, now, query.cart_line_id ?? null);
+  if (partnership?.allocation != null && entries.length) {
+    const allocation = partnership.allocation;
+    const used = await partnershipUseByKey(db, offer.id, query.date_from, partnership.id, now);
+    for (const entry of entries) {
+      const left = Math.max(0, allocation - (used.get(keyOf(entry.slot)) ?? 0));
+      const remaining = entry.availability.remaining;
+      entry.availability = { ...entry.availability, remaining: remaining === null ? left : Math.min(remaining, left) };
+    }
+  }
   const lines = (query.pricing_options ?? []).map((l) => ({ pricingCategoryId: l.pricing_category_id, quantity: l.quantity }));
   const problems: ErrorItem[] = [];
   // One price per date: every slot of the day sells under the same rates.

@@ -11,9 +11,11 @@ import { z } from 'zod';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
-import { storeHoldMinutes } from '../stores/stores.service.ts';
+import { notFound } from '../../http/app-error.ts';
+import { saleTermsFor } from '../partners/partners.service.ts';
+import { storeSale } from '../stores/stores.service.ts';
 import { publicAvailabilities } from './public-feed.service.ts';
-import { extendHold, releaseHold, reserve } from './reservations.service.ts';
+import { extendHold, holdAccount, releaseHold, reserve } from './reservations.service.ts';
 
 const tags = ['public booking'];
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -70,12 +72,17 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const { store } = request.body;
-      const holdMinutes = store ? await storeHoldMinutes(db, accountId, store, request.body.productId) : null;
-      const { hold } = await reserve(db, accountId, request.body, {
+      const sale = store ? await storeSale(db, accountId, store, request.body.productId) : null;
+      // A store may resell a partner's offer: the hold is the supplier's, under the partnership.
+      const owner = sale?.ownerAccountId ?? accountId;
+      const partnership = owner === accountId ? null : await saleTermsFor(db, accountId, request.body.productId);
+      if (owner !== accountId && !partnership) throw notFound('This offer is not sold in this store.');
+      const { hold } = await reserve(db, owner, request.body, {
         now: ctx.clock(),
         source: store ? 'webstore' : 'api',
         publicOnly: true,
-        holdMinutes,
+        holdMinutes: sale?.holdMinutes ?? null,
+        partnership,
       });
       return reply.status(201).send({
         id: hold.id,
@@ -110,7 +117,8 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request) => {
       const accountId = await publicAccountOf(db, request.subdomain);
-      const hold = await extendHold(db, accountId, request.params.id, ctx.clock());
+      const owner = await holdAccount(db, accountId, request.params.id);
+      const hold = await extendHold(db, owner, request.params.id, ctx.clock());
       return { id: hold.id, status: 'ON_HOLD' as const, utcExpiresAt: hold.expiresAt.toISOString() };
     },
   );
@@ -123,7 +131,7 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request, reply) => {
       const accountId = await publicAccountOf(db, request.subdomain);
-      await releaseHold(db, accountId, request.params.id, ctx.clock());
+      await releaseHold(db, await holdAccount(db, accountId, request.params.id), request.params.id, ctx.clock());
       return reply.status(204).send(null);
     },
   );

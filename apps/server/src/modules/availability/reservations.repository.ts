@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.ts';
 import { bookings, equipmentClaims, holds, type PartyLine, slots } from '../../db/schema/availability.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
+import { partnerships } from '../../db/schema/partners.ts';
 
 export type SlotRow = typeof slots.$inferSelect;
 export type HoldRow = typeof holds.$inferSelect;
@@ -75,6 +76,30 @@ export const slotTaken = async (tx: Executor, slotId: string, now: Date, exceptH
   return row;
 };
 
+/** Places a partnership's reseller has on the slot: its bookings not canceled and holds still holding. */
+export const partnershipTaken = async (
+  tx: Executor,
+  slotId: string,
+  partnershipId: string,
+  now: Date,
+  exceptHoldId: string | null = null,
+) => {
+  const [row] = await tx
+    .select({
+      taken: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = ${slotId} and b.partnership_id = ${partnershipId}
+        and b.status <> 'canceled'), 0) + coalesce((select sum(h.units)::int from holds h where h.slot_id = ${slotId}
+        and h.partnership_id = ${partnershipId} and h.status = 'active' and h.expires_at > ${now.toISOString()}::timestamptz
+        and h.id is distinct from ${exceptHoldId}::uuid), 0)`,
+    })
+    .from(sql`(select 1) as one`);
+  return row.taken;
+};
+
+/** The allocation a partnership has now (null: no cap of its own). */
+export const partnershipAllocation = async (tx: Executor, partnershipId: string) =>
+  (await tx.select({ allocation: partnerships.allocation }).from(partnerships).where(eq(partnerships.id, partnershipId)))[0]
+    ?.allocation ?? null;
+
 export const updateSlot = async (
   tx: Executor,
   slotId: string,
@@ -141,6 +166,7 @@ export const insertBooking = async (
     party: PartyLine[];
     totalMinor: number;
     currency: string;
+    partnershipId?: string | null;
     status: 'created' | 'confirmed';
   },
 ) => (await tx.insert(bookings).values(values).returning())[0];
@@ -215,3 +241,16 @@ export const insertClaims = async (tx: Executor, rows: (typeof equipmentClaims.$
 export const moveClaimsToBooking = async (tx: Executor, holdId: string, bookingId: string) => {
   await tx.update(equipmentClaims).set({ holdId: null, bookingId }).where(eq(equipmentClaims.holdId, holdId));
 };
+
+/**
+ * The organization a hold belongs to, as `hostAccountId` may act on it: its own holds, and holds it
+ * made as a reseller (in the supplier's account, under one of its partnerships). Null otherwise.
+ */
+export const holdAccountFor = async (db: Executor, hostAccountId: string, holdId: string) =>
+  (
+    await db
+      .select({ accountId: holds.accountId })
+      .from(holds)
+      .leftJoin(partnerships, eq(partnerships.id, holds.partnershipId))
+      .where(and(eq(holds.id, holdId), or(eq(holds.accountId, hostAccountId), eq(partnerships.resellerAccountId, hostAccountId))))
+  )[0]?.accountId ?? null;

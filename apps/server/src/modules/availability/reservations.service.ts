@@ -10,6 +10,7 @@ import { keyOf, offerSlotByKey, priceForOffer, slotRowValues } from './offer-slo
 import {
   cancelBookingRow,
   findHold,
+  holdAccountFor as findHoldAccount,
   insertBooking,
   insertClaims,
   insertHold,
@@ -21,6 +22,8 @@ import {
   overlappingClaims,
   peekSlot,
   releaseActiveHold,
+  partnershipAllocation,
+  partnershipTaken,
   slotTaken,
   unlockedSlotForTests,
   updateHold,
@@ -117,6 +120,31 @@ const wireAttr = (attr: string) =>
     .replace(/pricing_category_id$/, 'pricingCategoryId')
     .replace(/^group_size$/, 'groupSize');
 
+/**
+ * A reseller's places on one start stay within its partnership's allocation (counted under the
+ * slot's lock, like capacity itself, so parallel sales cannot pass it).
+ */
+const assertWithinAllocation = async (
+  tx: Executor,
+  slotId: string,
+  partnership: { id: string; allocation: number | null },
+  units: number,
+  now: Date,
+  exceptHoldId: string | null,
+) => {
+  if (partnership.allocation === null) return;
+  const taken = await partnershipTaken(tx, slotId, partnership.id, now, exceptHoldId);
+  const left = Math.max(0, partnership.allocation - taken);
+  if (units > left) {
+    throw conflict(
+      'allocation_exceeded',
+      left === 0
+        ? 'The places this seller may sell on this start are sold out.'
+        : `This seller may sell only ${left} more place${left === 1 ? '' : 's'} on this start.`,
+    );
+  }
+};
+
 /** Holds places for a party on a slot; the price is computed here. */
 export const reserve = async (
   db: Db,
@@ -134,6 +162,8 @@ export const reserve = async (
     replacesHoldId?: string | null;
     /** Minutes the places are held (a store's own hold time); the organization's otherwise. */
     holdMinutes?: number | null;
+    /** A reseller sells: the hold counts against the partnership's allocation (places per start). */
+    partnership?: { id: string; allocation: number | null } | null;
   },
 ) => {
   const replaces = options.replacesHoldId ?? null;
@@ -184,6 +214,8 @@ export const reserve = async (
         const needs = await assertFits(tx, offer, slot, slotRow, price.capacityUnits, now, replaces, (left, atMs) => {
           counted = { left, atMs };
         });
+        const partnership = options.partnership ?? null;
+        if (partnership) await assertWithinAllocation(tx, slotRow.id, partnership, price.capacityUnits, now, replaces);
         const hold = await insertHold(tx, {
           id: randomUUID(),
           accountId,
@@ -199,6 +231,7 @@ export const reserve = async (
           source: options.source,
           cartLineId: options.cartLineId ?? null,
           holdMinutes: options.holdMinutes ?? null,
+          partnershipId: options.partnership?.id ?? null,
         });
         await insertClaims(
           tx,
@@ -237,6 +270,16 @@ const activeHold = async (tx: Executor, accountId: string, holdId: string, now: 
   return row;
 };
 
+/** Whose hold it is, for the organization asking (its own, or one it made as a reseller); null otherwise. */
+export const holdAccountFor = (db: Db, hostAccountId: string, holdId: string) => findHoldAccount(db, hostAccountId, holdId);
+
+/** Whose hold it is, for the organization asking (its own, or one it made as a reseller); 404 otherwise. */
+export const holdAccount = async (db: Db, hostAccountId: string, holdId: string) => {
+  const owner = await findHoldAccount(db, hostAccountId, holdId);
+  if (!owner) throw notFound('This hold does not exist.');
+  return owner;
+};
+
 /**
  * A hold as a checkout sees it before taking payment: its offer, price and whether it still holds
  * places (active and unexpired at `now`). Conversion checks again under the locks.
@@ -250,6 +293,7 @@ export const holdForCheckout = async (db: Db, accountId: string, holdId: string,
     totalMinor: hold.totalMinor,
     currency: hold.currency,
     expiresAt: hold.expiresAt,
+    partnershipId: hold.partnershipId,
     holding: hold.status === 'active' && hold.expiresAt.getTime() > now.getTime(),
     status: hold.status,
   };
@@ -302,6 +346,10 @@ export const convertHoldInTx = async (
       }
     }
   }
+  if (hold.partnershipId) {
+    const allocation = await partnershipAllocation(tx, hold.partnershipId);
+    await assertWithinAllocation(tx, peek.id, { id: hold.partnershipId, allocation }, hold.units, options.now, hold.id);
+  }
   const booking = await insertBooking(tx, {
     accountId,
     experienceId: hold.experienceId,
@@ -314,6 +362,7 @@ export const convertHoldInTx = async (
     totalMinor: hold.totalMinor,
     currency: hold.currency,
     status: options.status ?? 'confirmed',
+    partnershipId: hold.partnershipId,
   });
   await updateHold(tx, hold.id, { status: 'converted' });
   await moveClaimsToBooking(tx, hold.id, booking.id);

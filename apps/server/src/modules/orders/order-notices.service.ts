@@ -67,8 +67,8 @@ export const calendarOfCheckout = async (db: AppContext['db'], accountId: string
   if (!order) throw notFound('No order was made by this checkout.');
   const experienceIds = [...new Set(order.lines.flatMap((l) => (l.experience_id ? [l.experience_id] : [])))];
   const facts = {
-    ...(await mailFactsOf(db, accountId, experienceIds)),
-    categories: await pricingCategoryNames(db, accountId, categoryIdsOf(order)),
+    ...(await mailFactsOf(db, order.ownerAccountId, experienceIds)),
+    categories: await pricingCategoryNames(db, order.ownerAccountId, categoryIdsOf(order)),
   };
   const lines = order.lines.filter(
     (l): l is typeof l & { booking: NonNullable<typeof l.booking> } => l.booking !== null && l.status === 'active',

@@ -8,13 +8,13 @@ import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations
 import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
+import { findOrderBySessionFor, resaleStoreOf } from './resale-record.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
 import {
   cancelOrderLineRow,
   findOrder,
-  findOrderBySession,
   insertOrder,
   insertOrderLine,
   linesOfOrder,
@@ -69,12 +69,14 @@ const newCheckoutSession = () => `cs_${randomBytes(24).toString('base64url')}`;
 
 /** GET /api/order?session_id=: the public summary of the order a checkout produced. */
 export const orderOfSession = async (db: Db, accountId: string, sessionId: string) => {
-  const order = await findOrderBySession(db, accountId, sessionId);
+  // The host's own order, or a resale it made (the order is then its supplier's).
+  const order = await findOrderBySessionFor(db, accountId, sessionId);
   if (!order) throw notFound('No order was made by this checkout.');
+  const storeId = order.accountId === accountId ? order.storeId : await resaleStoreOf(db, order.id);
   const [lines, movements, store] = await Promise.all([
-    linesOfOrder(db, accountId, order.id),
-    paymentsOfOrder(db, accountId, order.id),
-    order.storeId ? storeSlugOf(db, accountId, order.storeId) : null,
+    linesOfOrder(db, order.accountId, order.id),
+    paymentsOfOrder(db, order.accountId, order.id),
+    storeId ? storeSlugOf(db, accountId, storeId) : null,
   ]);
   return toPublicOrder(order, lines, movements, store);
 };

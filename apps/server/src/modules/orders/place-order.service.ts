@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { refusedByState } from '../../http/app-error.ts';
 import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { orderMoney } from './money.ts';
 import {
-  findOrderBySession,
   insertOrder,
   insertOrderLine,
   insertPayment,
@@ -13,15 +13,62 @@ import {
   updateOrder,
 } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
+import { commissionAtSale, type SoldLine } from './resale-money.ts';
+import { findOrderBySessionFor, insertResale, lockPartnershipForSale, netPricesOf } from './resale-record.repository.ts';
 
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
 /** A card payment the provider already took for this order (recorded with it, in its transaction). */
 export type TakenPayment = { amountMinor: number; provider: string; reference: string | null; idempotencyKey: string };
 
-/** The order an earlier attempt with this checkout session made, if any (a repeated request answers it). */
+/** A sale by a reseller: the partnership it is made under, and where it was sold. */
+export type ResaleInput = { partnershipId: string; storeId: string | null; sellerUserId: string | null };
+
+/**
+ * The order an earlier attempt with this checkout session made, if any (a repeated request answers
+ * it): the host organization's own, or a resale it made in a supplier's account.
+ */
 export const orderOfCheckout = async (db: Db, accountId: string, sessionId: string) => {
-  const order = await findOrderBySession(db, accountId, sessionId);
-  return order ? orderDetail(db, accountId, order) : null;
+  const order = await findOrderBySessionFor(db, accountId, sessionId);
+  return order ? { ...(await orderDetail(db, order.accountId, order)), ownerAccountId: order.accountId } : null;
+};
+
+/**
+ * Writes the resale beside its order (same transaction): the partnership must still be active —
+ * read under a share lock, so pausing or ending it waits for this sale or refuses it — and the
+ * reseller's share is frozen from its terms now.
+ */
+export const recordResaleInTx = async (
+  tx: Executor,
+  accountId: string,
+  orderId: string,
+  resale: ResaleInput,
+  sold: SoldLine[],
+  now: Date,
+) => {
+  const terms = await lockPartnershipForSale(tx, resale.partnershipId);
+  if (terms?.status !== 'active' || terms.supplierAccountId !== accountId || !terms.resellerAccountId) {
+    throw refusedByState('partnership_not_active', 'This offer is no longer sold here: the partnership was paused or ended.');
+  }
+  const netPrice = await netPricesOf(
+    tx,
+    accountId,
+    sold.flatMap((l) => (l.rateId ? [l.rateId] : [])),
+  );
+  const { grossMinor, commissionMinor } = commissionAtSale(terms, sold, netPrice);
+  await insertResale(tx, {
+    orderId,
+    accountId,
+    resellerAccountId: terms.resellerAccountId,
+    partnershipId: resale.partnershipId,
+    storeId: resale.storeId,
+    sellerUserId: resale.sellerUserId,
+    pricingMode: terms.pricingMode,
+    commissionBp: terms.pricingMode === 'commission' ? terms.commissionBp : null,
+    paymentCollector: terms.paymentCollector,
+    grossMinor,
+    commissionMinor,
+    createdAt: now,
+  });
 };
 
 /**
@@ -37,9 +84,11 @@ export const placeOrderFromHolds = async (
     lines: PlacedLine[];
     contact: { first_name: string; last_name: string; email: string; phone: string };
     note: string;
-    storeId: string;
+    storeId: string | null;
     sessionId: string;
     payment: TakenPayment | null;
+    /** Sold by a reseller: the order is this (the supplier's) account's, the resale recorded beside it. */
+    resale?: ResaleInput | null;
   },
   now: Date,
 ) => {
@@ -86,6 +135,10 @@ export const placeOrderFromHolds = async (
         extras: line.extras,
         answers: line.answers,
       });
+    }
+    if (input.resale) {
+      const sold = converted.map(({ line, booking }) => ({ rateId: booking.rateId, party: booking.party, extrasMinor: line.extrasMinor }));
+      await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
     }
     if (!input.payment) return created;
     const payment = await insertPayment(tx, {

@@ -1,6 +1,7 @@
 import { EARTH_RADIUS_KM } from '@excursio/contract/stores';
-import { and, asc, desc, eq, gte, lt, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { ownOrShared, sharedWith } from '../../db/partner-offers.ts';
 import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences } from '../../db/schema/catalog.ts';
@@ -29,17 +30,19 @@ const distanceKm = (lat: number, lon: number) =>
   )))`;
 
 /**
- * What the store filters mean on the offers of `accountId` (the store's organization). Every offer
- * here is the organization's own (ownership Internal); partners' offers (External) come with the
- * partners issue, so asking for them — or for another supplier — matches nothing yet.
+ * What the store filters mean for the store of `accountId`: ownership Internal = the
+ * organization's own offers, External = a supplier's offer resold through a partnership;
+ * `supplier` = the offering organization. Which offers may be listed at all (`scope`) is the
+ * caller's: a store's entries, or what the organization may add (`ownOrShared`).
  */
 const offerConditions = (accountId: string, f: OfferFilters, distance: SQL<number | null> | null) => {
   const words = f.search?.trim().toLowerCase();
   const place = f.location?.trim().toLowerCase();
   const radius = f.radius ?? 50;
   return [
-    eq(experiences.accountId, accountId),
-    f.ownership === 'external' || (f.supplier && f.supplier !== accountId) ? sql`false` : undefined,
+    f.ownership === 'internal' ? eq(experiences.accountId, accountId) : undefined,
+    f.ownership === 'external' ? ne(experiences.accountId, accountId) : undefined,
+    f.supplier ? eq(experiences.accountId, f.supplier) : undefined,
     f.type ? eq(experiences.type, f.type) : undefined,
     words ? sql`${experiences.searchText} like ${likePattern(words)}` : undefined,
     place
@@ -62,7 +65,7 @@ const thumbnail = sql<Record<string, { key: string }> | null>`(
   where ${experienceImages.experienceId} = ${experiences.id}
   order by ${experienceImages.position} limit 1)`;
 
-const offerColumns = (distance: SQL<number | null> | null) => ({
+const offerColumns = (accountId: string, distance: SQL<number | null> | null) => ({
   id: experiences.id,
   title: experiences.title,
   type: experiences.type,
@@ -75,6 +78,8 @@ const offerColumns = (distance: SQL<number | null> | null) => ({
   supplierName: baseAccounts.name,
   thumbnail,
   distance: distance ?? sql<number | null>`null::float8`,
+  /** The organization's own, or a partner's shared with it now (a resold offer no longer shared is not sold). */
+  sellableHere: sql<boolean>`(${experiences.accountId} = ${accountId} or ${sharedWith(accountId)})`,
 });
 
 type Page = { limit: number; offset: number };
@@ -97,7 +102,7 @@ export const storeOffersPage = async (
         : storeExperiences.position;
   const rows = await db
     .select({
-      ...offerColumns(distance),
+      ...offerColumns(accountId, distance),
       position: storeExperiences.position,
       featured: storeExperiences.featured,
       total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -123,11 +128,12 @@ export const eligibleOffersPage = async (
   const direction = f.ordering.descending ? desc : asc;
   const column = f.ordering.field === 'distance' && distance ? distance : experiences.title;
   return db
-    .select({ ...offerColumns(distance), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...offerColumns(accountId, distance), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(experiences)
     .innerJoin(baseAccounts, eq(baseAccounts.id, experiences.accountId))
     .where(
       and(
+        ownOrShared(accountId),
         ...offerConditions(accountId, f, distance),
         notExists(
           db
@@ -199,10 +205,10 @@ export const deleteEntry = (tx: Executor, entryId: string) => tx.delete(storeExp
 export const offerForStore = async (db: Executor, accountId: string, experienceId: string) =>
   (
     await db
-      .select(offerColumns(null))
+      .select(offerColumns(accountId, null))
       .from(experiences)
       .innerJoin(baseAccounts, eq(baseAccounts.id, experiences.accountId))
-      .where(and(eq(experiences.accountId, accountId), eq(experiences.id, experienceId)))
+      .where(and(ownOrShared(accountId), eq(experiences.id, experienceId)))
   )[0] ?? null;
 
 export type StoreOfferRow = NonNullable<Awaited<ReturnType<typeof offerForStore>>>;

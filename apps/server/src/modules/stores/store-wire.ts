@@ -46,7 +46,10 @@ export const toStore = (
 });
 
 /** Why visitors do not see an offer that is in a store, or null when they do. */
-export const hiddenReason = (offer: Pick<StoreOfferRow, 'status' | 'visibility'>) => {
+export const hiddenReason = (offer: Pick<StoreOfferRow, 'status' | 'visibility' | 'sellableHere'>) => {
+  if (!offer.sellableHere) {
+    return 'Not on sale: the supplier paused or ended the partnership, stopped sharing this offer or took it off sale.';
+  }
   if (offer.status === 'draft') return 'Draft: publish the offer to sell it here.';
   if (offer.status === 'inactive') return 'Inactive: activate the offer to sell it here.';
   if (offer.visibility === 'private') return 'Private: only sold in the back office.';

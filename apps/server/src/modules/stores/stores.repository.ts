@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { ownOrShared } from '../../db/partner-offers.ts';
 import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences } from '../../db/schema/catalog.ts';
@@ -135,7 +136,7 @@ export const subdomainOf = async (db: Executor, accountId: string) =>
 export const sellingStore = async (db: Executor, accountId: string, slug: string, experienceId: string) =>
   (
     await db
-      .select({ id: stores.id, holdMinutes: stores.holdMinutes })
+      .select({ id: stores.id, holdMinutes: stores.holdMinutes, ownerAccountId: experiences.accountId })
       .from(stores)
       .innerJoin(storeExperiences, eq(storeExperiences.storeId, stores.id))
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
@@ -145,6 +146,7 @@ export const sellingStore = async (db: Executor, accountId: string, slug: string
           eq(stores.slug, slug),
           eq(stores.status, 'active'),
           eq(experiences.id, experienceId),
+          ownOrShared(accountId),
           eq(experiences.status, 'active'),
           eq(experiences.visibility, 'public'),
         ),

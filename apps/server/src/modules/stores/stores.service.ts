@@ -182,8 +182,8 @@ export const libraryImagesById = imagesById;
  * A webstore reservation: the Active store (by slug) must sell the offer (Active, public, in it);
  * answers the store's hold time (null = the organization's).
  */
-export const storeHoldMinutes = async (db: Executor, accountId: string, slug: string, experienceId: string) => {
+export const storeSale = async (db: Executor, accountId: string, slug: string, experienceId: string) => {
   const found = await sellingStore(db, accountId, slug, experienceId);
   if (!found) throw notFound('This offer is not sold in this store.');
-  return found.holdMinutes;
+  return { holdMinutes: found.holdMinutes, ownerAccountId: found.ownerAccountId };
 };

@@ -2,7 +2,8 @@ import type { WebstoreOrderResponse, webstoreOrderInput } from '@excursio/contra
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
-import { holdForCheckout } from '../availability/reservations.service.ts';
+import { holdAccountFor, holdForCheckout } from '../availability/reservations.service.ts';
+import { saleTermsFor } from '../partners/partners.service.ts';
 import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
 import type { PaymentProvider } from '../orders/payment-provider.ts';
 import { orderOfCheckout, type PlacedLine, placeOrderFromHolds } from '../orders/place-order.service.ts';
@@ -54,9 +55,23 @@ export const placeWebstoreOrder = async (
 ) => {
   const testMode = deps.provider.testMode;
   const earlier = await orderOfCheckout(db, accountId, deps.sessionId);
-  if (earlier) return { order: answer(earlier, testMode), id: earlier.id, replayed: true };
+  if (earlier) return { order: answer(earlier, testMode), id: earlier.id, accountId: null, replayed: true };
 
-  const holds = await Promise.all(input.lines.map((l) => holdForCheckout(db, accountId, l.hold_id, deps.now)));
+  // A hold is the store organization's, or — for a resold offer — its supplier's, made under a
+  // partnership of this organization. One order has one owner: its lines must share it.
+  const owners = await Promise.all(input.lines.map((l) => holdAccountFor(db, accountId, l.hold_id)));
+  const owner = owners.find((o) => o !== null) ?? accountId;
+  const mixed = owners.findIndex((o) => o !== null && o !== owner);
+  if (mixed >= 0) {
+    throw invalid(
+      `lines.${mixed}.hold_id`,
+      'These offers come from different operators: book them in separate orders.',
+      'mixed_operators',
+    );
+  }
+  const holds = await Promise.all(
+    input.lines.map((l, i) => (owners[i] ? holdForCheckout(db, owner, l.hold_id, deps.now) : Promise.resolve(null))),
+  );
   const sold = await visibleOfferIds(
     db,
     accountId,
@@ -64,9 +79,21 @@ export const placeWebstoreOrder = async (
     holds.flatMap((h) => (h ? [h.experienceId] : [])),
   );
   const lines: PlacedLine[] = [];
+  let partnershipId: string | null = null;
   for (const [index, hold] of holds.entries()) {
     if (!hold || !sold.has(hold.experienceId)) {
       throw invalid(`lines.${index}.hold_id`, 'This reservation is not one of this store’s.', 'does_not_exist');
+    }
+    if (owner !== accountId) {
+      // Resold: still shared under the partnership the hold was made under (checked again, under
+      // a lock, when the order is written).
+      const terms = await saleTermsFor(db, accountId, hold.experienceId);
+      if (!terms || terms.id !== hold.partnershipId) {
+        throw new AppError(409, [
+          { code: 'partnership_not_active', detail: 'This offer is no longer sold here.', attr: `lines.${index}.hold_id` },
+        ]);
+      }
+      partnershipId = terms.id;
     }
     if (!hold.holding) {
       throw gone('Your reservation has expired and its places were released. Please choose your time again.');
@@ -75,7 +102,7 @@ export const placeWebstoreOrder = async (
       throw invalid(`lines.${index}.hold_id`, `This reservation is in ${hold.currency}; the store sells in ${store.currency}.`);
     }
     const line = input.lines[index];
-    const priced = await pricedExtrasAndAnswers(db, accountId, hold.experienceId, hold.currency, line).catch((error: unknown) => {
+    const priced = await pricedExtrasAndAnswers(db, owner, hold.experienceId, hold.currency, line).catch((error: unknown) => {
       if (error instanceof AppError) {
         throw new AppError(
           400,
@@ -116,23 +143,24 @@ export const placeWebstoreOrder = async (
   try {
     const order = await placeOrderFromHolds(
       db,
-      accountId,
+      owner,
       {
         lines,
         contact: { ...input.contact },
         note: input.note,
-        storeId: store.id,
+        storeId: owner === accountId ? store.id : null,
         sessionId: deps.sessionId,
         payment,
+        resale: partnershipId ? { partnershipId, storeId: store.id, sellerUserId: null } : null,
       },
       deps.now,
     );
-    return { order: answer(order, testMode), id: order.id, replayed: false };
+    return { order: answer(order, testMode), id: order.id, accountId: owner, replayed: false };
   } catch (error) {
     // A twin request (same key, so the same session and the same charge) made the order first:
     // its hold is converted, or its session taken. Answer that order; the charge is its charge.
     const twin = await orderOfCheckout(db, accountId, deps.sessionId);
-    if (twin) return { order: answer(twin, testMode), id: twin.id, replayed: true };
+    if (twin) return { order: answer(twin, testMode), id: twin.id, accountId: null, replayed: true };
     if (!payment) throw error;
     // The places went between the check and the booking: the money goes back at once.
     const refunded = await deps.provider

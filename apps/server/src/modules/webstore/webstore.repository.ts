@@ -1,7 +1,8 @@
 import { countCap } from '@excursio/contract/list';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countOfShortPage, likePattern } from '../../db/query.ts';
+import { activeSuppliersOf, ownOrShared } from '../../db/partner-offers.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, pricingCategories, pricingRatePrices, pricingRates } from '../../db/schema/catalog.ts';
 import { experienceImages, filerImages } from '../../db/schema/media.ts';
@@ -25,8 +26,9 @@ export const activeStores = async (db: Executor, accountId: string): Promise<Pub
       .orderBy(desc(stores.isDefault), asc(stores.createdAt))
   ).map((r) => ({ ...r.store, organizationName: r.organizationName }));
 
+/** Active public offers of the organization, or of a supplier sharing them with it now (resold). */
 const sellable = (accountId: string) =>
-  and(eq(experiences.accountId, accountId), eq(experiences.status, 'active'), eq(experiences.visibility, 'public'));
+  and(ownOrShared(accountId), eq(experiences.status, 'active'), eq(experiences.visibility, 'public'));
 
 /** The categories (and their subcategories) of the offers visitors see in each store. */
 export const storeCategories = async (db: Executor, accountId: string, storeIds: string[]) =>
@@ -72,7 +74,7 @@ const fromPrices = (db: Executor, accountId: string, today: string, experienceId
     .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
     .where(
       and(
-        eq(pricingRates.accountId, accountId),
+        or(eq(pricingRates.accountId, accountId), inArray(pricingRates.accountId, activeSuppliersOf(accountId))),
         experienceIds ? inArray(pricingRates.experienceId, experienceIds) : undefined,
         sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date)`,
       ),

@@ -25,6 +25,7 @@ import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { bookingConfig, checkAvailability } from '../availability/availability.service.ts';
 import { calendarOfCheckout, noticeOrder } from '../orders/order-notices.service.ts';
 import { cardProvider } from '../orders/payments.service.ts';
+import { saleTermsFor } from '../partners/partners.service.ts';
 import { experienceCards, experiencePage, offerOfStore, storeForVisitor, webstoresOf } from './webstore.service.ts';
 import { placeWebstoreOrder } from './webstore-order.service.ts';
 
@@ -123,9 +124,10 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const store = await storeForVisitor(db, accountId, request.query.store);
       const offer = await offerOfStore(db, accountId, store, request.params.id);
+      // A resold offer's calendar is its supplier's.
       return bookingConfig(
         db,
-        accountId,
+        offer.accountId,
         { experience_id: offer.id, month: request.query.month, year: request.query.year },
         ctx.clock(),
       );
@@ -149,9 +151,11 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const store = await storeForVisitor(db, accountId, query.store);
       const offer = await offerOfStore(db, accountId, store, request.params.id);
+      // A resold offer: the supplier's starts, bounded by the reseller's allocation.
+      const partnership = offer.accountId === accountId ? null : await saleTermsFor(db, accountId, offer.id);
       return checkAvailability(
         db,
-        accountId,
+        offer.accountId,
         {
           experience_id: offer.id,
           date_from: query.date,
@@ -160,6 +164,7 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
           pricing_options: query.pricing_options,
         },
         ctx.clock(),
+        partnership,
       );
     },
   );
@@ -199,8 +204,9 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
         provider: cardProvider(),
         log: (message, data) => request.log.warn(data, message),
       });
-      if (!placed.replayed) {
-        noticeOrder(ctx, accountId, placed.id, { kind: placed.order.status === 'confirmed' ? 'confirmed' : 'requested' });
+      if (placed.accountId) {
+        // The order's organization: a resale's is the supplier's.
+        noticeOrder(ctx, placed.accountId, placed.id, { kind: placed.order.status === 'confirmed' ? 'confirmed' : 'requested' });
       }
       return reply.status(placed.replayed ? 200 : 201).send(placed.order);
     },

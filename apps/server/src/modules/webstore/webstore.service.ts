@@ -5,6 +5,7 @@ import { notFound } from '../../http/app-error.ts';
 import { formatIsoDate } from '../availability/local-date.ts';
 import { offersStartingBetween } from '../availability/public-feed.service.ts';
 import { variantUrls } from '../media/image-urls.ts';
+import { activeSupplierIds } from '../partners/partners.service.ts';
 import { libraryImagesById as imagesById } from '../stores/stores.service.ts';
 import {
   activeStores,
@@ -93,6 +94,13 @@ export const storeForVisitor = async (db: Db, accountId: string, slug: string | 
   return store;
 };
 
+/** Offers with a start between two local dates: the organization's and its suppliers' (resold). */
+const startingBetween = async (db: Db, accountId: string, window: { from: string; to: string }, now: Date) => {
+  const owners = [accountId, ...(await activeSupplierIds(db, accountId))];
+  const sets = await Promise.all(owners.map((owner) => offersStartingBetween(db, owner, window, now)));
+  return new Set(sets.flatMap((set) => [...set]));
+};
+
 /** GET /api/webstores/experiences/: a page of the store's offer cards. */
 export const experienceCards = async (
   db: Db,
@@ -109,7 +117,7 @@ export const experienceCards = async (
 ): Promise<{ results: WebstoreExperienceCard[]; count: number; capped: boolean }> => {
   const from = query.date_from ?? query.date_to;
   const to = query.date_to ?? query.date_from;
-  const only = from && to ? await offersStartingBetween(db, accountId, { from, to }, now) : undefined;
+  const only = from && to ? await startingBetween(db, accountId, { from, to }, now) : undefined;
   const { rows, count, capped } = await cardsPage(db, accountId, store.id, { ...query, only, today: today(now) });
   return {
     count,
@@ -153,13 +161,14 @@ export const experiencePage = async (
   const offer = await offerOfStore(db, accountId, store, experienceId);
   const [gallery, meeting, policy, agenda, categories, extras, questions, fromPrice] = await Promise.all([
     galleryOf(db, offer.id),
-    meetingPointOf(db, accountId, offer.meetingPointId),
-    policyOf(db, accountId, offer.cancellationPolicyId),
+    // A resold offer's details are its supplier's.
+    meetingPointOf(db, offer.accountId, offer.meetingPointId),
+    policyOf(db, offer.accountId, offer.cancellationPolicyId),
     agendaOf(db, offer.id),
     pricedCategoriesOf(db, offer.id),
     extrasFor(db, offer.id, offer.currency),
     questionsFor(db, offer.id, store.questionMode === 'required'),
-    fromPriceOf(db, accountId, offer.id, today(now)),
+    fromPriceOf(db, offer.accountId, offer.id, today(now)),
   ]);
   return {
     id: offer.id,

@@ -6,6 +6,7 @@ import { customersRoutes } from './customers.routes.tsx';
 import { experiencesRoutes } from './experiences.routes.tsx';
 import { notBuiltRoutes } from './not-built.routes.tsx';
 import { ordersRoutes } from './orders.routes.tsx';
+import { partnersRoutes } from './partners.routes.tsx';
 import { sectionRedirectRoutes } from './section-redirects.routes.tsx';
 import { settingsRoutes } from './settings.routes.tsx';
 import { storesRoutes } from './stores.routes.tsx';
@@ -20,6 +21,7 @@ export const areaRoutes: RouteObject[] = [
   ...bookingsRoutes,
   ...customersRoutes,
   ...storesRoutes,
+  ...partnersRoutes,
   ...notBuiltRoutes,
   ...sectionRedirectRoutes,
 ];

@@ -22,8 +22,6 @@ type Area = {
  */
 const AREAS: Area[] = [
   { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
-  { path: 'sales/partners', title: 'Partners', permissions: ['Manage stores'], features: ['partners'] },
-  { path: 'resales/overview', title: 'Resales', permissions: ['Manage orders'], features: ['resales'] },
   { path: 'settings/payment-providers', title: 'Payment providers', permissions: ['Manage account'] },
   {
     path: 'settings/product-configuration',

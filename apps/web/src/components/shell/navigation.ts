@@ -88,7 +88,6 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconUsersGroup,
         permissions: ['Manage stores'],
         features: ['partners'],
-        notBuilt: true,
       },
     ],
   },
@@ -136,8 +135,8 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/resales/overview',
         icon: IconArrowsExchange,
         permissions: ['Manage orders'],
-        features: ['resales'],
-        notBuilt: true,
+        // Suppliers' plans have 'partners' (their resellers' sales); 'resales' is to sell as a reseller.
+        features: ['partners'],
       },
       {
         label: 'Customers',

@@ -38,6 +38,10 @@ export const api = createApi({
     'Booking',
     'Customer',
     'Cart',
+    // Partners and resales (features/partners, features/resales): the checkout's resale invalidates them too.
+    'Partner',
+    'PartnerOffer',
+    'Resale',
   ],
   endpoints: () => ({}),
 });

@@ -3,6 +3,12 @@ import type { OrderDetail } from '@excursio/contract/orders';
 import { api } from './api.ts';
 
 /**
+ * What creating the order answers (specification §3): the new order, or — when the cart held a
+ * partner's offer — a resale, made in the supplier's account, that comes without an `id` of ours.
+ */
+export type CreateOrderResult = Omit<Partial<OrderDetail>, 'id'> & { id?: string | null };
+
+/**
  * The signed-in user's cart. Every change of a line moves held places, so capacity answers are
  * refetched with it; creating the order turns the cart into an order and empties it.
  */
@@ -28,9 +34,9 @@ export const cartApi = api.injectEndpoints({
       query: ({ cartId, ...body }) => ({ url: `/cart/${cartId}/`, method: 'PATCH', body }),
       invalidatesTags: ['Cart'],
     }),
-    createOrder: build.mutation<OrderDetail, CreateOrderInput>({
+    createOrder: build.mutation<CreateOrderResult, CreateOrderInput>({
       query: (body) => ({ url: '/orders/', method: 'POST', body }),
-      invalidatesTags: ['Cart', 'Capacity', 'Order', 'Booking', 'Customer'],
+      invalidatesTags: ['Cart', 'Capacity', 'Order', 'Booking', 'Customer', 'Resale'],
     }),
   }),
 });

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { api } from './api.ts';
 import { showErrorToasts } from './base-query.ts';
 import type { ListArgs } from './catalog.api.ts';
+import { downloadFile } from './download-file.ts';
 import { errorMessages } from './errors.ts';
 
 /** Orders, their payments and the bookings they hold. Cancelling gives places back: capacity is refetched. */
@@ -72,23 +73,8 @@ export const ordersApi = api.injectEndpoints({
      * included) and saves it under the server's file name. The file never enters the store.
      */
     downloadInvoicePdf: build.mutation<null, { orderId: string; number: number }>({
-      async queryFn({ orderId, number }, _api, _extra, fetchWithBQ) {
-        const result = await fetchWithBQ({
-          url: `/orders/${orderId}/invoice/pdf/`,
-          responseHandler: (response) => (response.ok ? response.blob() : response.json()),
-        });
-        if (result.error) return { error: result.error };
-        const meta = result.meta as { response?: Response } | undefined;
-        const disposition = meta?.response?.headers.get('content-disposition') ?? '';
-        const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? invoiceFileName(number);
-        const url = URL.createObjectURL(result.data as Blob);
-        const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-        return { data: null };
-      },
+      queryFn: ({ orderId, number }, _api, _extra, fetchWithBQ) =>
+        downloadFile(fetchWithBQ, { url: `/orders/${orderId}/invoice/pdf/` }, invoiceFileName(number)),
     }),
     listBookingsByDate: build.query<Paginated<BookingListItem>, ListArgs>({
       query: (params) => ({ url: '/bookings/by-date/', params }),

@@ -11,17 +11,14 @@ import { useAppDispatch, useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { useCheckAvailabilityQuery, useGetBookingConfigQuery } from '../../../lib/api/availability.api.ts';
 import { useAddCartLineMutation } from '../../../lib/api/cart.api.ts';
-import {
-  useGetExperienceInventoryQuery,
-  useListBookingQuestionsQuery,
-  useListExperiencesQuery,
-} from '../../../lib/api/catalog.api.ts';
+import { useGetExperienceInventoryQuery, useListBookingQuestionsQuery } from '../../../lib/api/catalog.api.ts';
 import { draftAdded, draftChanged } from '../../../lib/auth/cart.slice.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import classes from './booking-picker.module.css';
 import { pricingOptionsParam, slotLabel } from './checkout-format.ts';
 import { QuestionInput } from './question-input.tsx';
+import { useOfferOptions } from './use-offer-options.ts';
 
 const Step = ({ n, title, children }: { n: number; title: string; children: React.ReactNode }) => (
   <Stack gap="xs">
@@ -61,8 +58,10 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
   const set = (patch: Parameters<typeof draftChanged>[0]) => dispatch(draftChanged(patch));
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 250);
-  const offers = useListExperiencesQuery({ status: 'active', page: 1, page_size: 50, ...(term ? { search: term } : {}) });
+  const offers = useOfferOptions(term);
   const offerId = draft.experienceId;
+  // A partner's offer: its extras and questions are the supplier's, not read here.
+  const ownOfferId = offerId && offers.settled && !offers.isPartnerOffer(offerId) ? offerId : null;
   const [month, setMonth] = useState(() => dayjs(draft.date ?? undefined).startOf('month'));
   const config = useGetBookingConfigQuery(
     offerId ? { experience_id: offerId, month: month.month() + 1, year: month.year() } : skipToken,
@@ -84,9 +83,9 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
   );
   const slot = day.data?.results.find((s) => s.id === draft.availabilityId) ?? null;
   const slotRates = (config.data?.rates ?? []).filter((r) => slot?.rate_ids.includes(r.id));
-  const inventory = useGetExperienceInventoryQuery(offerId ?? skipToken);
+  const inventory = useGetExperienceInventoryQuery(ownOfferId ?? skipToken);
   const extras = (inventory.data?.results ?? []).filter((i) => i.usage === 'extra');
-  const questions = useListBookingQuestionsQuery(offerId ? { experience: offerId, page: 1, page_size: 100 } : skipToken);
+  const questions = useListBookingQuestionsQuery(ownOfferId ? { experience: ownOfferId, page: 1, page_size: 100 } : skipToken);
   const [addLine, adding] = useAddCartLineMutation();
 
   const participants = Object.values(draft.quantities).reduce((sum, q) => sum + q, 0);
@@ -134,7 +133,7 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
             searchValue={search}
             onSearchChange={setSearch}
             filter={({ options }) => options}
-            data={(offers.data?.results ?? []).map((o) => ({ value: o.id, label: o.title }))}
+            data={offers.data}
             value={offerId}
             onChange={(value) => set({ experienceId: value })}
             nothingFoundMessage={offers.isFetching ? 'Searching…' : 'No Active offer matches.'}

@@ -15,6 +15,9 @@ import { customerName } from '../../customers/components/customer-name.ts';
 import { orderPath } from '../../orders/components/order-paths.ts';
 import { holdLeft, partySummary } from './checkout-format.ts';
 
+/** Where a completed resale is shown (the list's default page size, so it loads at once). */
+const RESALES_PATH = '/resales/overview?pageSize=25';
+
 /** Re-renders every few seconds so hold countdowns stay true. */
 const useNow = (everyMs = 5000) => {
   const [now, setNow] = useState(() => Date.now());
@@ -140,6 +143,12 @@ export const CartPanel = ({ cart }: { cart: Cart | undefined }) => {
       ...(note.trim() ? { note: note.trim() } : {}),
     });
     if ('error' in result) return;
+    // Specification §3: an answer without an id is a resale (the order is the supplier's).
+    if (!result.data.id) {
+      notifySuccess(MESSAGES.resaleCompleted);
+      navigate(RESALES_PATH);
+      return;
+    }
     notifySuccess(MESSAGES.orderCreated);
     navigate(orderPath(result.data.id));
   };

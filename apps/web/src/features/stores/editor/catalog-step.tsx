@@ -1,24 +1,42 @@
 import { STORE_OWNERSHIP_LABELS, STORE_OWNERSHIPS, type Store, type StoreExperience } from '@excursio/contract/stores';
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { capitalise } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { useListPartnersQuery } from '../../partners/api.ts';
+import { PARTNERS_PATH } from '../../partners/partner-format.ts';
 import { useAddStoreExperienceMutation, useListEligibleExperiencesQuery } from '../api.ts';
 import { DISTANCE_KEYS, DistanceFilter } from './distance-filter.tsx';
 import { distanceColumns, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
 
-const FILTERS = ['ownership', 'type', ...DISTANCE_KEYS] as const;
+const FILTERS = ['ownership', 'supplier', 'type', ...DISTANCE_KEYS] as const;
 /** Specification §9: the marketplace filter is All, Internal, External. */
 const MARKETPLACE_OPTIONS = STORE_OWNERSHIPS.map((value) => ({ value, label: STORE_OWNERSHIP_LABELS[value] }));
 
-/** The Global catalog tab: offers that can be added to the store (not in it yet), one "Add" each. */
+/** Our active suppliers, for the Supplier filter (none asked for on a plan without partners). */
+const useSupplierOptions = () => {
+  const { hasFeature } = useAccess();
+  const suppliers = useListPartnersQuery(
+    { type: 'suppliers', status: 'active', page: 1, page_size: 50 },
+    { skip: !hasFeature(['partners']) },
+  );
+  return (suppliers.data?.results ?? []).flatMap((p) => (p.partner ? [{ value: p.partner.id, label: p.partner.name }] : []));
+};
+
+/**
+ * The Global catalog tab: offers that can be added to the store (not in it yet), one "Add" each —
+ * our own (Internal) and those our suppliers share with us (External), filterable by supplier.
+ */
 export const CatalogStep = ({ store }: { store: Store }) => {
   const list = useListParams(FILTERS);
+  const suppliers = useSupplierOptions();
   const { data, isFetching, error } = useListEligibleExperiencesQuery(
     { storeId: store.id, params: list.apiQuery },
     { skip: !list.ready },
@@ -64,9 +82,13 @@ export const CatalogStep = ({ store }: { store: Store }) => {
   return (
     <Stack gap="md">
       <Alert color="blue" variant="light" title="Where these offers come from">
-        Internal offers are your organization’s own offers that are not in this store yet; only offers priced in {store.currency}{' '}
-        can be added. External offers — your partners’ offers, to resell — appear here once partnerships exist; the Partners
-        feature is not built yet.
+        Internal offers are your organization’s own offers that are not in this store yet. External offers are the Active offers
+        your suppliers share with you, to resell on the terms of your partnership; they appear here while the partnership is
+        active (see{' '}
+        <Anchor component={Link} to={PARTNERS_PATH} inherit>
+          Partners
+        </Anchor>
+        ). Only offers priced in {store.currency} can be added.
       </Alert>
       <Stack gap={0}>
         <Group gap="sm" align="flex-start" wrap="wrap">
@@ -76,6 +98,7 @@ export const CatalogStep = ({ store }: { store: Store }) => {
             searchPlaceholder="Search by title or city"
             filters={[
               { key: 'ownership', label: 'Marketplace', options: MARKETPLACE_OPTIONS, kind: 'segmented' },
+              ...(suppliers.length ? [{ key: 'supplier', label: 'Supplier', options: suppliers }] : []),
               { key: 'type', label: 'Type', options: TYPE_OPTIONS },
             ]}
           />

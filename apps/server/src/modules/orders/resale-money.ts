@@ -1,0 +1,73 @@
+/**
+ * The money of a resale, pure and in integer minor units. At the sale the reseller's share is
+ * frozen (`commissionAtSale`); afterwards every figure follows from the order as it is now.
+ */
+
+export type ResaleTerms = { pricingMode: 'commission' | 'net_rates'; commissionBp: number };
+export type SoldLine = {
+  rateId: string | null;
+  party: { pricing_category_id: string; quantity: number; amount: number }[];
+  extrasMinor: number;
+};
+
+/**
+ * The reseller's share of a sale: a percentage of the gross (commission), or the gross less the
+ * net prices of the rates sold (net rates: a category without a net price, and extras, earn the
+ * reseller nothing). Rounded half up to the minor unit; never below 0 or above the gross.
+ */
+export const commissionAtSale = (
+  terms: ResaleTerms,
+  lines: readonly SoldLine[],
+  netPrice: (rateId: string | null, categoryId: string) => number | null,
+) => {
+  const gross = lines.reduce((sum, l) => sum + l.party.reduce((s, p) => s + p.amount, 0) + l.extrasMinor, 0);
+  if (terms.pricingMode === 'commission') {
+    return { grossMinor: gross, commissionMinor: Math.min(gross, Math.round((gross * terms.commissionBp) / 10_000)) };
+  }
+  let net = 0;
+  for (const line of lines) {
+    net += line.extrasMinor;
+    for (const p of line.party) {
+      const unitNet = netPrice(line.rateId, p.pricing_category_id);
+      net += unitNet === null ? p.amount : Math.min(p.amount, unitNet * p.quantity);
+    }
+  }
+  return { grossMinor: gross, commissionMinor: Math.max(0, gross - net) };
+};
+
+export type ResaleNow = {
+  grossMinor: number;
+  commissionAtSaleMinor: number;
+  /** What the order costs now (lines not canceled). */
+  totalMinor: number;
+  /** Paid − refunded. */
+  collectedMinor: number;
+  collector: 'reseller' | 'supplier';
+};
+
+/**
+ * The figures now. The commission is earned on what the customer finally pays: the order's total
+ * while it stands, or what was kept of a canceled part (a cancellation fee under the supplier's
+ * policy) — whichever is more — at the share frozen at the sale. Who collected the money owes the
+ * other side its part: the reseller owes the supplier what it collected less its commission; the
+ * supplier owes the reseller the commission.
+ */
+export const resaleFigures = (r: ResaleNow) => {
+  const commissionable = Math.max(r.totalMinor, r.collectedMinor, 0);
+  const commission =
+    r.grossMinor > 0 ? Math.min(commissionable, Math.round((commissionable * r.commissionAtSaleMinor) / r.grossMinor)) : 0;
+  const resellerOwesSupplier = r.collector === 'reseller' ? r.collectedMinor - commission : commission === 0 ? 0 : -commission;
+  return { commissionableMinor: commissionable, commissionMinor: commission, netMinor: commissionable - commission, resellerOwesSupplier };
+};
+
+/** The sentence a person reads: who owes whom how much. */
+export const settlementLabel = (
+  owes: number,
+  names: { supplier: string; reseller: string },
+  money: (minor: number) => string,
+) =>
+  owes > 0
+    ? `${names.reseller} owes ${names.supplier} ${money(owes)}`
+    : owes < 0
+      ? `${names.supplier} owes ${names.reseller} ${money(-owes)}`
+      : 'Settled: nobody owes anything';

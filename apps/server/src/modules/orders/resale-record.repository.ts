@@ -1,0 +1,69 @@
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { pricingRatePrices } from '../../db/schema/catalog.ts';
+import { partnerships, resales } from '../../db/schema/partners.ts';
+import { orders } from '../../db/schema/sales.ts';
+
+/** The resale row of an order made by a reseller (in the order's transaction). */
+export const insertResale = async (tx: Executor, values: typeof resales.$inferInsert) =>
+  (await tx.insert(resales).values(values).returning())[0];
+
+/** Net prices of the rates sold, by `rateId|categoryId` (null where the supplier set none). */
+export const netPricesOf = async (tx: Executor, accountId: string, rateIds: string[]) => {
+  const rows = rateIds.length
+    ? await tx
+        .select({ rateId: pricingRatePrices.rateId, categoryId: pricingRatePrices.pricingCategoryId, net: pricingRatePrices.netPriceMinor })
+        .from(pricingRatePrices)
+        .where(and(eq(pricingRatePrices.accountId, accountId), inArray(pricingRatePrices.rateId, rateIds)))
+    : [];
+  const byKey = new Map(rows.map((r) => [`${r.rateId}|${r.categoryId}`, r.net]));
+  return (rateId: string | null, categoryId: string) => (rateId ? (byKey.get(`${rateId}|${categoryId}`) ?? null) : null);
+};
+
+/**
+ * The partnership's row, shared-locked, while a sale is written under it: ending or pausing it
+ * (an update, which waits for this lock) and the sale cannot interleave, so no sale commits after
+ * the partnership stopped.
+ */
+export const lockPartnershipForSale = async (tx: Executor, partnershipId: string) =>
+  (
+    await tx
+      .select({
+        status: partnerships.status,
+        pricingMode: partnerships.pricingMode,
+        commissionBp: partnerships.commissionBp,
+        paymentCollector: partnerships.paymentCollector,
+        resellerAccountId: partnerships.resellerAccountId,
+        supplierAccountId: partnerships.supplierAccountId,
+      })
+      .from(partnerships)
+      .where(eq(partnerships.id, partnershipId))
+      .for('share')
+  )[0] ?? null;
+
+/** The order of a checkout session as the organization of the host may see it: its own, or a resale it made. */
+export const findOrderBySessionFor = async (db: Executor, hostAccountId: string, sessionId: string) =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.checkoutSessionId, sessionId),
+          or(
+            eq(orders.accountId, hostAccountId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(resales)
+                .where(and(eq(resales.orderId, orders.id), eq(resales.resellerAccountId, hostAccountId))),
+            ),
+          ),
+        ),
+      )
+      .limit(1)
+  )[0] ?? null;
+
+/** The reseller's store a resale was sold in (its confirmation page links back to it), or null. */
+export const resaleStoreOf = async (db: Executor, orderId: string) =>
+  (await db.select({ storeId: resales.storeId }).from(resales).where(eq(resales.orderId, orderId)))[0]?.storeId ?? null;

@@ -1,0 +1,132 @@
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@excursio/contract/orders';
+import {
+  RESALE_DATE_RANGE_LABELS,
+  RESALE_DATE_RANGES,
+  RESALE_SIDE_LABELS,
+  RESALE_SIDES,
+  type Resale,
+} from '@excursio/contract/partners';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import type { ListFilter } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { formatDisplayDate } from '../../../lib/format/format.ts';
+import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
+import { useGetResaleFilterOptionsQuery, useListResalesQuery } from '../api.ts';
+import { CommissionCell, GrossCell, Money, otherParty, SideBadge } from '../components/resale-cells.tsx';
+import { ResaleDrawer } from '../components/resale-drawer.tsx';
+
+const FILTERS = ['side', 'partner', 'status', 'payment_status', 'date_range'] as const;
+const pairs = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** The filters: the API's options (its partners) once loaded, the contract's values until then. */
+const useResaleFilters = (): ListFilter[] => {
+  const options = useGetResaleFilterOptionsQuery().data;
+  const statuses = (options?.status ?? Object.keys(ORDER_STATUS_LABELS)) as OrderStatus[];
+  const payments = (options?.payment_status ?? Object.keys(PAYMENT_STATUS_LABELS)) as PaymentStatus[];
+  const partners = options?.partner ?? [];
+  return [
+    { key: 'side', label: 'Side', options: options?.side ?? pairs(RESALE_SIDES, RESALE_SIDE_LABELS) },
+    ...(partners.length ? [{ key: 'partner', label: 'Partner', options: partners }] : []),
+    { key: 'status', label: 'Status', options: statuses.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] ?? value })) },
+    {
+      key: 'payment_status',
+      label: 'Payment',
+      options: payments.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] ?? value })),
+    },
+    { key: 'date_range', label: 'Created', options: options?.date_range ?? pairs(RESALE_DATE_RANGES, RESALE_DATE_RANGE_LABELS) },
+  ];
+};
+
+/**
+ * `/resales/overview`: sales made through partnerships from both sides — what we sold of our
+ * suppliers' offers (as reseller) and what resellers sold of ours — with the commission and who
+ * owes whom. A row's reference opens its details.
+ */
+export const ResalesPage = () => {
+  const list = useListParams(FILTERS);
+  const { data, isFetching, error } = useListResalesQuery(list.apiQuery, { skip: !list.ready });
+  useResetPageOnNotFound(list, error);
+  const filters = useResaleFilters();
+  // The opened row, refreshed from the list while it is on the page (kept when a refetch drops it).
+  const [openRow, setOpenRow] = useState<Resale | null>(null);
+  const opened = openRow ? (data?.results.find((r) => r.id === openRow.id) ?? openRow) : null;
+
+  const columns: Column<Resale>[] = [
+    {
+      key: 'reference',
+      header: 'Sale',
+      width: 110,
+      render: (r) => (
+        <Anchor component="button" type="button" fw={600} size="sm" onClick={() => setOpenRow(r)} aria-label={`Open resale ${r.reference}`}>
+          {r.reference}
+        </Anchor>
+      ),
+    },
+    { key: 'side', header: 'Side', width: 130, render: (r) => <SideBadge side={r.side} /> },
+    { key: 'partner', header: 'Partner', render: (r) => otherParty(r).name },
+    {
+      key: 'offers',
+      header: 'Offers',
+      render: (r) => (
+        <Text size="sm" lineClamp={2} maw={260}>
+          {r.offers.join(', ') || '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      width: 170,
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayDate(r.created_at)}
+        </Text>
+      ),
+    },
+    { key: 'status', header: 'Status', width: 120, render: (r) => <OrderStatusBadge status={r.status} /> },
+    { key: 'payment', header: 'Payment', width: 140, render: (r) => <PaymentStatusBadge status={r.payment_status} /> },
+    // Sorted by the order's total now (the API's `total`): the gross unless lines were canceled since.
+    { key: 'gross', header: 'Gross', sortField: 'total', width: 120, align: 'right', render: (r) => <GrossCell r={r} /> },
+    {
+      key: 'commission',
+      header: 'Commission',
+      sortField: 'commission',
+      width: 120,
+      align: 'right',
+      render: (r) => <CommissionCell r={r} />,
+    },
+    { key: 'net', header: 'Net', width: 110, align: 'right', render: (r) => <Money minor={r.net} currency={r.currency} /> },
+    {
+      key: 'settlement',
+      header: 'Settlement',
+      render: (r) => (
+        <Text size="xs" c="dimmed" maw={220}>
+          {r.settlement.label}
+        </Text>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap={0}>
+      <ListToolbar list={list} searchLabel="Search resales" searchPlaceholder="Search by #number, offer or name" filters={filters} />
+      <DataTable
+        label="Resales"
+        columns={columns}
+        rowKey={(r) => r.id}
+        {...listTableProps(list, data, isFetching)}
+        empty={{
+          message: list.hasActiveFilters
+            ? 'No resales match these filters.'
+            : 'No resales yet. Sales of your offers by your resellers, and your sales of your suppliers’ offers, appear here.',
+        }}
+      />
+      <ResaleDrawer resale={opened} onClose={() => setOpenRow(null)} />
+    </Stack>
+  );
+};
