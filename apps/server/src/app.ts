@@ -51,6 +51,7 @@ import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.rout
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { resaleRoutes } from './modules/resales/resales.routes.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
@@ -199,6 +200,7 @@ export const buildApp = async (deps: AppDeps) => {
     customerRoutes(api, ctx);
     storeRoutes(api, ctx);
     partnerRoutes(api, ctx);
+    resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
   });
 

@@ -213,7 +213,7 @@ export const offersOfHold = async (db: Executor, accountId: string, holdId: stri
   return row ? offersForAvailability(db, accountId, { experienceId: row.experienceId }) : [];
 };
 
-/** Places a partnership's reseller has on each start of an offer (by slot key): bookings and live holds. */
+/** Places a partnership's reseller has on each start of an offer's day (by slot key): bookings and live holds. */
 export const partnershipUseByKey = async (
   db: Executor,
   experienceId: string,
@@ -221,15 +221,17 @@ export const partnershipUseByKey = async (
   partnershipId: string,
   now: Date,
 ) => {
+  // Plain SQL with aliases: inside a select from one table drizzle writes its columns unqualified,
+  // which the correlated subqueries would read as their own.
   const rows = await db
     .select({
-      slotKey: slots.slotKey,
-      taken: sql<number>`(coalesce((select sum(b.units)::int from bookings b where b.slot_id = ${slots.id}
+      slotKey: sql<string>`s.slot_key`,
+      taken: sql<number>`(coalesce((select sum(b.units)::int from bookings b where b.slot_id = s.id
         and b.partnership_id = ${partnershipId} and b.status <> 'canceled'), 0) + coalesce((select sum(h.units)::int from holds h
-        where h.slot_id = ${slots.id} and h.partnership_id = ${partnershipId} and h.status = 'active'
+        where h.slot_id = s.id and h.partnership_id = ${partnershipId} and h.status = 'active'
         and h.expires_at > ${now.toISOString()}::timestamptz), 0))`.mapWith(Number),
     })
-    .from(slots)
-    .where(and(eq(slots.experienceId, experienceId), eq(slots.localDate, localDate)));
+    .from(sql`slots s`)
+    .where(sql`s.experience_id = ${experienceId} and s.local_date = ${localDate}::date`);
   return new Map(rows.map((r) => [r.slotKey, r.taken]));
 };

@@ -1,6 +1,6 @@
 import { countCap } from '@excursio/contract/list';
 import type { ORDER_ORDERING } from '@excursio/contract/orders';
-import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { nextNumber } from '../../db/counters.ts';
 import { countOfShortPage, likePattern } from '../../db/query.ts';
@@ -10,6 +10,7 @@ import { orderCounters, orderLines, orders, payments } from '../../db/schema/sal
 import { stores } from '../../db/schema/stores.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Ordering } from '../../http/paging.ts';
+import { soldByReseller } from './resale-record.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -166,7 +167,8 @@ export const listOrders = async (
     query.status === 'unconfirmed' ? eq(orders.status, 'created') : query.status ? eq(orders.status, query.status) : undefined,
     query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
     query.channel ? eq(orders.channel, query.channel) : undefined,
-    query.seller ? eq(orders.sellerUserId, query.seller) : undefined,
+    // A team member, or a reseller organization (its resales).
+    query.seller ? or(eq(orders.sellerUserId, query.seller), soldByReseller(db, query.seller)) : undefined,
     query.store ? eq(orders.storeId, query.store) : undefined,
     query.date_range
       ? gte(orders.createdAt, new Date(query.now.getTime() - RANGE_DAYS[query.date_range] * 86_400_000))

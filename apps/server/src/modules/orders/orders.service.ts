@@ -8,7 +8,7 @@ import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations
 import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
-import { findOrderBySessionFor, resaleStoreOf } from './resale-record.repository.ts';
+import { findOrderBySessionFor, resaleStoreOf, resellerOfOrder, resellersOfOrders } from './resale-record.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
@@ -46,7 +46,10 @@ export const orderDetail = async (db: Executor, accountId: string, order: OrderR
     order,
     await linesOfOrder(db, accountId, order.id),
     await paymentsOfOrder(db, accountId, order.id),
-    await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null)),
+    // The team member who sold it, or the reseller organization of a resale.
+    order.sellerUserId
+      ? await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null))
+      : await resellerOfOrder(db, order.id).then((r) => (r ? { id: r.id, name: `${r.name} (reseller)` } : null)),
     (await storeNames(db, accountId, [order.storeId])).get(order.storeId ?? '') ?? null,
   );
 
@@ -346,17 +349,21 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
 
 /** The values each order filter offers, from the organization's orders ('created' is shown as Unconfirmed). */
 export const orderFilterOptions = async (db: Db, accountId: string) => {
-  const [rows, sellers, sold] = await Promise.all([
+  const [rows, sellers, sold, resellers] = await Promise.all([
     orderFilterValues(db, accountId),
     sellersOfOrders(db, accountId),
     storesOfOrders(db, accountId),
+    resellersOfOrders(db, accountId),
   ]);
   const distinct = (values: string[]) => [...new Set(values)].sort();
   return {
     status: distinct(rows.map((r) => (r.status === 'created' ? 'unconfirmed' : r.status))),
     payment_status: distinct(rows.map((r) => r.paymentStatus)),
     channel: distinct(rows.map((r) => r.channel)),
-    seller: sellers.map((u) => ({ value: u.id, label: memberName(u) })),
+    seller: [
+      ...sellers.map((u) => ({ value: u.id, label: memberName(u) })),
+      ...resellers.map((r) => ({ value: r.id, label: `${r.name} (reseller)` })),
+    ],
     store: sold.map((s) => ({ value: s.id, label: s.name })),
   };
 };

@@ -1,5 +1,6 @@
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { pricingRatePrices } from '../../db/schema/catalog.ts';
 import { partnerships, resales } from '../../db/schema/partners.ts';
 import { orders } from '../../db/schema/sales.ts';
@@ -67,3 +68,31 @@ export const findOrderBySessionFor = async (db: Executor, hostAccountId: string,
 /** The reseller's store a resale was sold in (its confirmation page links back to it), or null. */
 export const resaleStoreOf = async (db: Executor, orderId: string) =>
   (await db.select({ storeId: resales.storeId }).from(resales).where(eq(resales.orderId, orderId)))[0]?.storeId ?? null;
+
+/** The reseller that sold an order (a resale), or null. */
+export const resellerOfOrder = async (db: Executor, orderId: string) =>
+  (
+    await db
+      .select({ id: baseAccounts.id, name: baseAccounts.name })
+      .from(resales)
+      .innerJoin(baseAccounts, eq(baseAccounts.id, resales.resellerAccountId))
+      .where(eq(resales.orderId, orderId))
+  )[0] ?? null;
+
+/** The resellers that sold at least one of the supplier's orders (the orders list's seller filter). */
+export const resellersOfOrders = async (db: Executor, accountId: string) =>
+  db
+    .selectDistinct({ id: baseAccounts.id, name: baseAccounts.name })
+    .from(resales)
+    .innerJoin(baseAccounts, eq(baseAccounts.id, resales.resellerAccountId))
+    .where(eq(resales.accountId, accountId))
+    .orderBy(asc(baseAccounts.name));
+
+/** Orders sold by this reseller (the seller filter with a reseller's id). */
+export const soldByReseller = (db: Executor, resellerAccountId: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(resales)
+      .where(and(eq(resales.orderId, orders.id), eq(resales.resellerAccountId, resellerAccountId))),
+  );

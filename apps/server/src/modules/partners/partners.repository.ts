@@ -25,12 +25,11 @@ const visibleTo = (accountId: string, email: string) =>
     ),
   );
 
-const sharedCount = sql<number>`(case when ${partnerships.shareMode} = 'all'
-    then (select count(*) from ${experiences} where ${experiences.accountId} = ${partnerships.supplierAccountId} and ${experiences.status} = 'active')
-    else (select count(*) from ${partnershipExperiences} join ${experiences} on ${experiences.id} = ${partnershipExperiences.experienceId}
-          where ${partnershipExperiences.partnershipId} = ${partnerships.id} and ${experiences.status} = 'active') end)`.mapWith(
-  Number,
-);
+// Explicit names (see db/partner-offers.ts): `partnerships` is the outer row.
+const sharedCount = sql<number>`(case when "partnerships"."share_mode" = 'all'
+    then (select count(*) from experiences e where e.account_id = "partnerships"."supplier_account_id" and e.status = 'active')
+    else (select count(*) from partnership_experiences pe join experiences e on e.id = pe.experience_id
+          where pe.partnership_id = "partnerships"."id" and e.status = 'active') end)`.mapWith(Number);
 
 const columns = {
   row: partnerships,
@@ -39,9 +38,8 @@ const columns = {
   resellerName: resellerOrg.name,
   resellerSubdomain: resellerOrg.subdomain,
   sharedCount,
-  experienceIds: sql<
-    string[]
-  >`coalesce((select array_agg(${partnershipExperiences.experienceId}::text order by ${partnershipExperiences.experienceId}) from ${partnershipExperiences} where ${partnershipExperiences.partnershipId} = ${partnerships.id}), '{}')`,
+  experienceIds: sql<string[]>`coalesce((select array_agg(pe.experience_id::text order by pe.experience_id)
+    from partnership_experiences pe where pe.partnership_id = "partnerships"."id"), '{}')`,
 };
 export type PartnershipView = {
   row: PartnershipRow;

@@ -123,4 +123,80 @@ describe('a resale through the reseller’s webstore', () => {
     expect(page.json().results[0]).toMatchObject({ available: 1 });
     await reserveInStore(t, reseller, store.slug, offer, DAY, 1);
   });
+
+  it('shows the sale to both sides with the commission, the supplier’s seller filter names the reseller, and the month’s statement adds up', async () => {
+    const { supplier, reseller, offer, partnership, store } = await resoldInStore({ commission_percent: 15 });
+    const hold = await reserveInStore(t, reseller, store.slug, offer, DAY, 2);
+    const placed = await placeOrder(t, reseller, orderBody([hold.id]));
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    const mine = await t.app.inject({ url: '/api/resales/?side=reseller', headers: reseller.owner.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const [sold] = mine.json().results;
+    expect(sold).toMatchObject({
+      side: 'reseller',
+      reseller: { id: reseller.account.id },
+      supplier: { id: supplier.account.id },
+      store: { id: store.id, name: 'City Guide Store' },
+      gross: 8000,
+      collected: 8000,
+      commission: 1200,
+      commission_percent: 15,
+      net: 6800,
+      payment_collector: 'reseller',
+      settlement: { reseller_owes_supplier: 6800, label: expect.stringMatching(/owes .*€68\.00/) },
+    });
+    // The supplier sees the same sale on its side, and none on the reseller side.
+    const theirs = await t.app.inject({ url: '/api/resales/', headers: supplier.owner.headers });
+    expect(theirs.json().results).toEqual([expect.objectContaining({ id: sold.id, side: 'supplier', commission: 1200 })]);
+    expect((await t.app.inject({ url: '/api/resales/?side=reseller', headers: supplier.owner.headers })).json().count).toBe(0);
+    const options = (await t.app.inject({ url: '/api/orders/filter-options/', headers: supplier.owner.headers })).json();
+    expect(options.seller).toContainEqual({ value: reseller.account.id, label: `${reseller.account.name} (reseller)` });
+    const bySeller = await t.app.inject({ url: `/api/orders/?seller=${reseller.account.id}`, headers: supplier.owner.headers });
+    expect(bySeller.json().results).toEqual([expect.objectContaining({ id: sold.id })]);
+    const order = await t.app.inject({ url: `/api/orders/${sold.id}/`, headers: supplier.owner.headers });
+    expect(order.json().seller).toEqual({ id: reseller.account.id, name: `${reseller.account.name} (reseller)` });
+    // The reseller cannot open the supplier's order itself, only the resale.
+    expect((await t.app.inject({ url: `/api/orders/${sold.id}/`, headers: reseller.owner.headers })).statusCode).toBe(404);
+
+    const statement = await t.app.inject({
+      url: `/api/partners/${partnership.id}/statement/?month=2026-11`,
+      headers: supplier.owner.headers,
+    });
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json().totals).toEqual({
+      sales: 1,
+      gross: 8000,
+      canceled: 0,
+      collected: 8000,
+      commission: 1200,
+      net: 6800,
+      reseller_owes_supplier: 6800,
+    });
+    const csv = await t.app.inject({
+      url: `/api/partners/${partnership.id}/statement/?month=2026-11&format=csv`,
+      headers: reseller.owner.headers,
+    });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="statement-2026-11.csv"');
+    expect(csv.body).toContain('"80.00","0.00","80.00","12.00","68.00","68.00"');
+    const pdf = await t.app.inject({
+      url: `/api/partners/${partnership.id}/statement/?month=2026-11&format=pdf`,
+      headers: reseller.owner.headers,
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The reseller cancels under the supplier's policy: places back, commission on what is kept.
+    const canceled = await t.app.inject({ method: 'POST', url: `/api/resales/${sold.id}/cancel/`, headers: reseller.owner.headers });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json().resale).toMatchObject({ status: 'canceled', total: 0 });
+    const again = await t.app.inject({ method: 'POST', url: `/api/resales/${sold.id}/cancel/`, headers: supplier.owner.headers });
+    expectError(again, 409, { code: 'order_canceled' });
+    const day = await t.app.inject({
+      url: `/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`,
+      headers: supplier.owner.headers,
+    });
+    expect(day.json().results[0]).toMatchObject({ booked: 0, available: 10 });
+  });
 });

@@ -1,15 +1,8 @@
 import type { BookingListItem } from '@excursio/contract/orders';
+import { csvCell } from '@excursio/contract/csv';
 import { ATTENDANCE_STATUS_LABELS, BOOKING_PHASE_LABELS } from '@excursio/contract/orders';
 
-/**
- * One CSV cell: quoted, quotes doubled, and a value a spreadsheet would run as a formula (it starts
- * with =, +, -, @, a tab or a carriage return) prefixed with an apostrophe, so it stays text.
- */
-export const csvCell = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
+export { csvCell };
 
 /** The day's manifest as CSV (one row per booking), with a header row; CRLF line ends as RFC 4180 says. */
 export const manifestCsv = (rows: readonly BookingListItem[], categoryNames: ReadonlyMap<string, string>) => {
