@@ -285,3 +285,19 @@ export const sharedOffer = z.object({
   supplier: z.object({ id, name: z.string() }),
 });
 export type SharedOffer = z.infer<typeof sharedOffer>;
+
+/**
+ * POST /api/orders/ when the cart held a supplier's offers: the order is the supplier's, so the
+ * answer carries no `id` (specification §3: "when id is absent the sale is treated as a resale").
+ */
+export const resaleCreated = z.object({
+  resale_id: id,
+  reference: z.string(),
+  supplier: z.object({ id, name: z.string() }),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  currency: z.string(),
+  total: z.number().int(),
+  commission: z.number().int(),
+});
+export type ResaleCreated = z.infer<typeof resaleCreated>;

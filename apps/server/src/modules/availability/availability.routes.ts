@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { authorized, readAccountOf } from '../../http/access.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
+import { sellerOfOffer } from '../partners/partners.service.ts';
 import { bookingConfig, checkAvailability, upcomingSlots } from './availability.service.ts';
 import { capacityByDate, capacityCalendar, closeDay, overrideSlot } from './capacity.service.ts';
 
@@ -32,6 +33,8 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
 
 export const availabilityRoutes = (app: Api, ctx: AppContext) => {
   const { db } = ctx;
+  // A reseller checking a partner's offer reads the supplier's engine, within its allocation.
+  const sellerOf = (accountId: string, experienceId: string) => sellerOfOffer(db, accountId, experienceId);
   app.get(
     '/api/bookings/check-availability/',
     {
@@ -45,7 +48,13 @@ export const availabilityRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: checkAvailabilityResponse, ...errors },
       },
     },
-    async (request) => authorized(request, checkAvailability(db, readAccountOf(request), request.query, ctx.clock())),
+    async (request) =>
+      authorized(
+        request,
+        sellerOf(readAccountOf(request), request.query.experience_id).then(({ owner, partnership }) =>
+          checkAvailability(db, owner, request.query, ctx.clock(), partnership),
+        ),
+      ),
   );
 
   app.get(
@@ -59,7 +68,13 @@ export const availabilityRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: bookingConfigResponse, ...errors },
       },
     },
-    async (request) => authorized(request, bookingConfig(db, readAccountOf(request), request.query, ctx.clock())),
+    async (request) =>
+      authorized(
+        request,
+        sellerOf(readAccountOf(request), request.query.experience_id).then(({ owner }) =>
+          bookingConfig(db, owner, request.query, ctx.clock()),
+        ),
+      ),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { loadOffer } from '../availability/availability.service.ts';
 import { releaseHold, reserve } from '../availability/reservations.service.ts';
 import { getCustomer } from '../customers/customers.service.ts';
+import { sellerOfOffer } from '../partners/partners.service.ts';
 import { checkedAnswers } from './answers.ts';
 import {
   type CartRow,
@@ -61,7 +62,7 @@ export const setCartCustomer = async (db: Db, who: Who, cartId: string, customer
 /** Gives every line's places back and forgets the cart (the next read starts a new one). */
 export const emptyCart = async (db: Db, who: Who, cartId: string, now: Date) => {
   const cart = await ownCart(db, who, cartId);
-  for (const view of await linesOfCart(db, who.accountId, cart.id)) await giveBack(db, who.accountId, view.hold.id, now);
+  for (const view of await linesOfCart(db, who.accountId, cart.id)) await giveBack(db, view.hold.accountId, view.hold.id, now);
   await deleteCart(db, cart.id);
 };
 
@@ -124,17 +125,32 @@ export const pricedExtrasAndAnswers = async (
   return { extras, extrasMinor: extras.reduce((sum, e) => sum + e.amount, 0), answers };
 };
 
-/** The currency the cart's other lines are in (one order, one currency). */
-const assertOneCurrency = async (db: Db, who: Who, cartId: string, currency: string, exceptLineId: string | null) => {
-  const other = (await linesOfCart(db, who.accountId, cartId)).find((v) => v.line.id !== exceptLineId);
-  if (other && other.hold.currency !== currency) {
-    throw invalid('experience_id', `This offer sells in ${currency}; the cart is in ${other.hold.currency}.`, 'currency');
+/**
+ * One order, one currency and one owner: the cart's other lines must be in the same currency and
+ * of the same organization (the user's own offers, or one supplier's resold ones).
+ */
+const assertFitsCart = async (db: Db, who: Who, cartId: string, offer: { currency: string; accountId: string }) => {
+  const other = (await linesOfCart(db, who.accountId, cartId))[0];
+  if (other && other.hold.accountId !== offer.accountId) {
+    throw invalid(
+      'experience_id',
+      other.hold.accountId === who.accountId
+        ? 'This is a partner’s offer: create the order for the cart’s own offers first, then sell this one.'
+        : 'The cart holds another organization’s offers: create that order first, then sell this one.',
+      'mixed_operators',
+    );
+  }
+  if (other && other.hold.currency !== offer.currency) {
+    throw invalid('experience_id', `This offer sells in ${offer.currency}; the cart is in ${other.hold.currency}.`, 'currency');
   }
 };
 
+/** Who sells an offer for the user's organization: its own, or a supplier sharing it now. */
+const sellerTerms = (db: Db, who: Who, experienceId: string) => sellerOfOffer(db, who.accountId, experienceId);
+
 const holdFor = (
   db: Db,
-  who: Who,
+  seller: Awaited<ReturnType<typeof sellerTerms>>,
   lineId: string,
   input: Pick<CartLineInput, 'experience_id' | 'rate_id' | 'availability_id' | 'units' | 'group_size'>,
   now: Date,
@@ -142,7 +158,7 @@ const holdFor = (
 ) =>
   reserve(
     db,
-    who.accountId,
+    seller.owner,
     {
       productId: input.experience_id,
       availabilityId: input.availability_id,
@@ -150,7 +166,15 @@ const holdFor = (
       units: input.units.map((u) => ({ pricingCategoryId: u.pricing_category_id, quantity: u.quantity })),
       groupSize: input.group_size,
     },
-    { now, source: 'backoffice', publicOnly: false, cartLineId: lineId, replacesHoldId },
+    {
+      now,
+      source: 'backoffice',
+      // A resold offer sells only as the visitors see it: Active and public.
+      publicOnly: seller.partnership !== null,
+      cartLineId: lineId,
+      replacesHoldId,
+      partnership: seller.partnership,
+    },
   ).catch(inCartSpelling);
 
 const lineView = async (db: Db, who: Who, cartId: string, lineId: string) => {
@@ -172,13 +196,14 @@ export const getCartLine = async (db: Db, who: Who, cartId: string, lineId: stri
 /** Adds a line: checks extras and answers, holds the places, then stores the line. */
 export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartLineInput, now: Date) => {
   const cart = await ownCart(db, who, cartId);
-  const offer = await loadOffer(db, who.accountId, input.experience_id).catch(() => {
+  const seller = await sellerTerms(db, who, input.experience_id);
+  const offer = await loadOffer(db, seller.owner, input.experience_id).catch(() => {
     throw invalid('experience_id', 'This offer does not exist.', 'does_not_exist');
   });
-  await assertOneCurrency(db, who, cart.id, offer.currency, null);
-  const priced = await pricedExtrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
+  await assertFitsCart(db, who, cart.id, offer);
+  const priced = await pricedExtrasAndAnswers(db, seller.owner, offer.id, offer.currency, input);
   const lineId = randomUUID();
-  const { hold } = await holdFor(db, who, lineId, input, now, null);
+  const { hold } = await holdFor(db, seller, lineId, input, now, null);
   try {
     await insertCartLine(db, {
       id: lineId,
@@ -192,7 +217,7 @@ export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartL
     });
   } catch (error) {
     // The cart went away meanwhile (emptied in another tab): do not keep places for nothing.
-    await giveBack(db, who.accountId, hold.id, now);
+    await giveBack(db, seller.owner, hold.id, now);
     throw error;
   }
   return toCartLine(await lineView(db, who, cart.id, lineId), now);
@@ -205,7 +230,11 @@ export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartL
 export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: string, patch: CartLinePatch, now: Date) => {
   await ownCart(db, who, cartId);
   const current = await lineView(db, who, cartId, lineId);
-  const offer = await loadOffer(db, who.accountId, current.line.experienceId);
+  const seller = await sellerTerms(db, who, current.line.experienceId);
+  if (seller.owner !== current.hold.accountId) {
+    throw invalid('experience_id', 'This offer is no longer sold here: the partnership was paused or ended.', 'partnership_not_active');
+  }
+  const offer = await loadOffer(db, seller.owner, current.line.experienceId);
   const input: CartLineInput = {
     experience_id: current.line.experienceId,
     rate_id: patch.rate_id ?? current.hold.rateId ?? '',
@@ -216,8 +245,8 @@ export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
     answers: patch.answers ?? current.line.answers.map((a) => ({ question_id: a.question_id, answer: a.answer })),
   };
   if (!input.rate_id) throw invalid('rate_id', 'Choose a rate.', 'required');
-  const priced = await pricedExtrasAndAnswers(db, who.accountId, offer.id, offer.currency, input);
-  const { hold } = await holdFor(db, who, lineId, input, now, current.hold.id);
+  const priced = await pricedExtrasAndAnswers(db, seller.owner, offer.id, offer.currency, input);
+  const { hold } = await holdFor(db, seller, lineId, input, now, current.hold.id);
   const updated = await updateCartLine(db, lineId, {
     holdId: hold.id,
     units: input.units,
@@ -226,7 +255,7 @@ export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
   });
   if (!updated) {
     // Checked out or removed meanwhile: the new hold has no line to belong to.
-    await giveBack(db, who.accountId, hold.id, now);
+    await giveBack(db, seller.owner, hold.id, now);
     throw notFound('This cart line does not exist.');
   }
   return toCartLine(await lineView(db, who, cartId, lineId), now);
@@ -235,7 +264,7 @@ export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
 export const removeCartLine = async (db: Db, who: Who, cartId: string, lineId: string, now: Date) => {
   await ownCart(db, who, cartId);
   const view = await lineView(db, who, cartId, lineId);
-  await giveBack(db, who.accountId, view.hold.id, now);
+  await giveBack(db, view.hold.accountId, view.hold.id, now);
   await deleteCartLine(db, lineId);
 };
 

@@ -196,3 +196,10 @@ export const buyerForOrder = async (
     phone: contact.phone ?? '',
   };
 };
+
+/** A customer's contact details (a reseller's customer, for the supplier's order of a resale). */
+export const contactOfCustomer = async (db: Executor, accountId: string, id: string) => {
+  const row = await findCustomer(db, accountId, id);
+  if (!row) throw invalid('customer_id', 'This customer does not exist.', 'does_not_exist');
+  return { first_name: row.firstName, last_name: row.lastName, email: row.email ?? '', phone: row.phone };
+};

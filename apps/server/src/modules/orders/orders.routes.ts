@@ -17,6 +17,7 @@ import {
   publicOrder,
   resendConfirmationResponse,
 } from '@excursio/contract/orders';
+import { resaleCreated } from '@excursio/contract/partners';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -81,15 +82,26 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
           'Create an order from your cart, exactly once: its held places become confirmed bookings; the buyer is a customer ' +
           'or a contact (found or created by email)',
         body: createOrderInput,
-        response: { 201: orderDetail, ...errors },
+        response: { 201: z.union([orderDetail, resaleCreated]), ...errors },
       },
     },
     async (request, reply) => {
       const { accountId, userId } = principalOf(request);
-      const created = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
-      noticeOrder(ctx, accountId, created.id, { kind: created.status === 'confirmed' ? 'confirmed' : 'requested' });
+      const { order, accountId: owner, resale } = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
+      noticeOrder(ctx, owner, order.id, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
-      return created;
+      if (!resale) return order;
+      // A resale: the order is the supplier's — the answer names it, without an `id` (spec §3).
+      return {
+        resale_id: order.id,
+        reference: order.reference,
+        supplier: { id: owner, name: resale.supplierName },
+        status: order.status,
+        payment_status: order.payment_status,
+        currency: order.currency,
+        total: order.total,
+        commission: resale.commissionMinor,
+      };
     },
   );
 

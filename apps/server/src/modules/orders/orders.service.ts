@@ -6,9 +6,16 @@ import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
-import { buyerForOrder, customerForContact } from '../customers/customers.service.ts';
+import { buyerForOrder, contactOfCustomer, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
-import { findOrderBySessionFor, resaleStoreOf, resellerOfOrder, resellersOfOrders } from './resale-record.repository.ts';
+import { recordResaleInTx } from './resale-record.service.ts';
+import {
+  findOrderBySessionFor,
+  organizationNameOf,
+  resaleStoreOf,
+  resellerOfOrder,
+  resellersOfOrders,
+} from './resale-record.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
@@ -178,28 +185,38 @@ export const declineOrder = async (db: Db, accountId: string, orderId: string, n
  * from the engine, extras from the items), never a client's.
  */
 export const checkoutCart = async (db: Db, who: { accountId: string; userId: string }, input: CreateOrderInput, now: Date) => {
-  const { accountId } = who;
+  const made: { owner: string; resale: Awaited<ReturnType<typeof recordResaleInTx>> | null } = {
+    owner: who.accountId,
+    resale: null,
+  };
   const order = await db.transaction(async (tx) => {
     const { cart, views } = await lockCartForCheckout(tx, who, input.cart_id);
     if (!views.length) throw refusedByState('cart_empty', 'This cart is empty: add a booking first.');
     const price = linesPrice(views);
 
     if (!price.ok) throw invalid('cart_id', price.problem, 'invalid_cart');
+    // A cart of a supplier's offers (the cart keeps one owner) makes a resale: the order is the
+    // supplier's, the buyer becomes the supplier's customer, the resale is recorded beside it.
+    made.owner = views[0].hold.accountId;
+    const accountId = made.owner;
+    const reselling = accountId !== who.accountId;
     const modes = new Map<string, OfferForAvailability>();
     for (const view of views) {
       const [offer] = await offersForAvailability(tx, accountId, { experienceId: view.line.experienceId });
       if (offer) modes.set(offer.id, offer);
     }
     const status = statusFor([...modes.values()]);
-    const buyer = await buyerForOrder(tx, accountId, {
-      customer_id: input.customer_id ?? cart.customerId ?? undefined,
-      contact: input.contact,
-    });
+    const customerId = input.customer_id ?? cart.customerId ?? undefined;
+    const buyer = reselling
+      ? await buyerForOrder(tx, accountId, {
+          contact: input.contact ?? (customerId ? await contactOfCustomer(tx, who.accountId, customerId) : undefined),
+        })
+      : await buyerForOrder(tx, accountId, { customer_id: customerId, contact: input.contact });
     const created = await insertOrder(tx, {
       accountId,
       number: await nextOrderNumber(tx, accountId),
       channel: 'backoffice',
-      sellerUserId: who.userId,
+      sellerUserId: reselling ? null : who.userId,
       customerId: buyer.customerId,
       contactFirstName: buyer.firstName,
       contactLastName: buyer.lastName,
@@ -213,6 +230,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       createdAt: now,
       checkoutSessionId: newCheckoutSession(),
     });
+    const sold = [];
     for (const [index, view] of views.entries()) {
       const booking = await convertHoldInTx(tx, accountId, view.hold.id, {
         now,
@@ -228,11 +246,20 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
         extras: view.line.extras,
         answers: view.line.answers,
       });
+      sold.push({ rateId: booking.rateId, party: booking.party, extrasMinor: view.line.extrasMinor });
+    }
+    if (reselling) {
+      const partnershipId = views[0].hold.partnershipId;
+      if (!partnershipId || views.some((v) => v.hold.partnershipId !== partnershipId)) {
+        throw refusedByState('partnership_not_active', 'This offer is no longer sold here: the partnership was paused or ended.');
+      }
+      made.resale = await recordResaleInTx(tx, accountId, created.id, { partnershipId, storeId: null, sellerUserId: who.userId }, sold, now);
     }
     await clearCheckedOutCart(tx, cart.id);
     return created;
   });
-  return orderDetail(db, accountId, order);
+  const resale = made.resale ? { ...made.resale, supplierName: await organizationNameOf(db, made.owner) } : null;
+  return { order: await orderDetail(db, made.owner, order), accountId: made.owner, resale };
 };
 
 type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];

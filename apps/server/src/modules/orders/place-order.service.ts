@@ -1,5 +1,4 @@
-import type { Db, Executor } from '../../db/client.ts';
-import { refusedByState } from '../../http/app-error.ts';
+import type { Db } from '../../db/client.ts';
 import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
@@ -13,15 +12,13 @@ import {
   updateOrder,
 } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
-import { commissionAtSale, type SoldLine } from './resale-money.ts';
-import { findOrderBySessionFor, insertResale, lockPartnershipForSale, netPricesOf } from './resale-record.repository.ts';
+import { findOrderBySessionFor } from './resale-record.repository.ts';
+import { type ResaleInput, recordResaleInTx } from './resale-record.service.ts';
 
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
 /** A card payment the provider already took for this order (recorded with it, in its transaction). */
 export type TakenPayment = { amountMinor: number; provider: string; reference: string | null; idempotencyKey: string };
 
-/** A sale by a reseller: the partnership it is made under, and where it was sold. */
-export type ResaleInput = { partnershipId: string; storeId: string | null; sellerUserId: string | null };
 
 /**
  * The order an earlier attempt with this checkout session made, if any (a repeated request answers
@@ -30,45 +27,6 @@ export type ResaleInput = { partnershipId: string; storeId: string | null; selle
 export const orderOfCheckout = async (db: Db, accountId: string, sessionId: string) => {
   const order = await findOrderBySessionFor(db, accountId, sessionId);
   return order ? { ...(await orderDetail(db, order.accountId, order)), ownerAccountId: order.accountId } : null;
-};
-
-/**
- * Writes the resale beside its order (same transaction): the partnership must still be active —
- * read under a share lock, so pausing or ending it waits for this sale or refuses it — and the
- * reseller's share is frozen from its terms now.
- */
-export const recordResaleInTx = async (
-  tx: Executor,
-  accountId: string,
-  orderId: string,
-  resale: ResaleInput,
-  sold: SoldLine[],
-  now: Date,
-) => {
-  const terms = await lockPartnershipForSale(tx, resale.partnershipId);
-  if (terms?.status !== 'active' || terms.supplierAccountId !== accountId || !terms.resellerAccountId) {
-    throw refusedByState('partnership_not_active', 'This offer is no longer sold here: the partnership was paused or ended.');
-  }
-  const netPrice = await netPricesOf(
-    tx,
-    accountId,
-    sold.flatMap((l) => (l.rateId ? [l.rateId] : [])),
-  );
-  const { grossMinor, commissionMinor } = commissionAtSale(terms, sold, netPrice);
-  await insertResale(tx, {
-    orderId,
-    accountId,
-    resellerAccountId: terms.resellerAccountId,
-    partnershipId: resale.partnershipId,
-    storeId: resale.storeId,
-    sellerUserId: resale.sellerUserId,
-    pricingMode: terms.pricingMode,
-    commissionBp: terms.pricingMode === 'commission' ? terms.commissionBp : null,
-    paymentCollector: terms.paymentCollector,
-    grossMinor,
-    commissionMinor,
-    createdAt: now,
-  });
 };
 
 /**

@@ -96,3 +96,7 @@ export const soldByReseller = (db: Executor, resellerAccountId: string) =>
       .from(resales)
       .where(and(eq(resales.orderId, orders.id), eq(resales.resellerAccountId, resellerAccountId))),
   );
+
+/** An organization's name (the supplier a resale's answer names). */
+export const organizationNameOf = async (db: Executor, accountId: string) =>
+  (await db.select({ name: baseAccounts.name }).from(baseAccounts).where(eq(baseAccounts.id, accountId)))[0]?.name ?? '';

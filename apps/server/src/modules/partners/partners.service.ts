@@ -190,3 +190,12 @@ export const sharedOffers = async (db: Db, resellerAccountId: string, f: { searc
     count: rows[0]?.total ?? 0,
   };
 };
+
+/**
+ * Who sells an offer for `accountId`: itself, or a supplier sharing it now — then the supplier's
+ * engine answers and holds, under the partnership (its allocation applies).
+ */
+export const sellerOfOffer = async (db: Db, accountId: string, experienceId: string) => {
+  const partnership = await saleTermsFor(db, accountId, experienceId);
+  return { owner: partnership?.supplierAccountId ?? accountId, partnership };
+};
