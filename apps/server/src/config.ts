@@ -45,6 +45,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   DEMO_EMAIL: z.string().default('owner@demo.localhost'),
   DEMO_PASSWORD: z.string().default('excursio-demo-2026'),
+  /** The demo affiliate's owner (same password as the demo supplier's). */
+  DEMO_AFFILIATE_EMAIL: z.string().default('owner@cityguide.localhost'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: bool.default(false),

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { baseUrl, loadConfig, poolSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './integrations/mail.ts';
+import { DEMO_AFFILIATE_STORE_SLUG, DEMO_AFFILIATE_SUBDOMAIN } from './seed/demo-partner.ts';
 import { DEMO_STORE_SLUG } from './seed/demo-store.ts';
 import { DEMO_SUBDOMAIN, seedDemo, seedReferenceData } from './seed/seed.ts';
 
@@ -76,4 +77,16 @@ if (config.SEED_DEMO) {
     'demo organization: sign in with',
   );
   logger.info({ url: `${baseUrl(config, DEMO_SUBDOMAIN)}/s/${DEMO_STORE_SLUG}/` }, 'demo webstore: visitors book at');
+  logger.info(
+    {
+      url: `${baseUrl(config, DEMO_AFFILIATE_SUBDOMAIN)}/auth/login`,
+      email: config.DEMO_AFFILIATE_EMAIL,
+      password: config.DEMO_PASSWORD,
+    },
+    'demo affiliate (resells the walking tour): sign in with',
+  );
+  logger.info(
+    { url: `${baseUrl(config, DEMO_AFFILIATE_SUBDOMAIN)}/s/${DEMO_AFFILIATE_STORE_SLUG}/` },
+    'demo affiliate webstore: visitors book at',
+  );
 }

@@ -3,6 +3,7 @@ import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts
 import { useTestApp } from '../test/app.ts';
 import { authHeaders, userByEmail } from '../test/factories.ts';
 import { DEMO_HISTORY_DAYS, demoToday } from './demo-catalog.ts';
+import { DEMO_AFFILIATE_SUBDOMAIN } from './demo-partner.ts';
 import { DEMO_STORE_SLUG } from './demo-store.ts';
 import { DEMO_SUBDOMAIN, seedDemo } from './seed.ts';
 
@@ -10,7 +11,12 @@ const t = useTestApp();
 
 describe('demo organization', () => {
   it('comes with a sellable Active offer, a Draft and an Inactive one, built through the services', async () => {
-    const storage = { DATA_DIR: t.config.DATA_DIR, STORAGE_DRIVER: 'local' as const, CACHE_DIR: t.config.CACHE_DIR };
+    const storage = {
+      DATA_DIR: t.config.DATA_DIR,
+      STORAGE_DRIVER: 'local' as const,
+      CACHE_DIR: t.config.CACHE_DIR,
+      DEMO_AFFILIATE_EMAIL: 'owner@cityguide.localhost',
+    };
     const email = 'owner@demo.localhost';
     const first = await seedDemo(t.db, { email, password: 'excursio-demo-2026' }, storage);
     expect(first.created).toBe(true);
@@ -74,21 +80,26 @@ describe('demo organization', () => {
 
     // A living business: customers, orders in every payment state, one canceled, and the places they take.
     const customers = (await t.app.inject({ url: '/api/customers/?page_size=100', headers })).json();
-    expect(customers.count).toBe(12);
+    // 12 of its own, 3 who booked through the affiliate.
+    expect(customers.count).toBe(15);
     const orders = (await t.app.inject({ url: '/api/orders/?page_size=100', headers })).json();
-    expect(orders.count).toBe(16);
+    // 16 of its own and 3 its affiliate resold.
+    expect(orders.count).toBe(19);
     // Some were made weeks ago: the date ranges have something to tell apart.
     const lastWeek = (await t.app.inject({ url: '/api/orders/?date_range=last_7_days&page_size=100', headers })).json();
     expect(lastWeek.count).toBeGreaterThan(0);
-    expect(lastWeek.count).toBeLessThan(16);
+    expect(lastWeek.count).toBeLessThan(19);
     const states = new Set(orders.results.map((o: { payment_status: string }) => o.payment_status));
     for (const state of ['not_paid', 'partially_paid', 'fully_paid']) expect(states).toContain(state);
     expect(orders.results.filter((o: { status: string }) => o.status === 'canceled')).toHaveLength(1);
     expect(orders.results.every((o: { customer_id: string | null }) => o.customer_id !== null)).toBe(true);
     // Most were taken at the desk by the owner (the seller filter offers her), the rest came in online.
     const options = (await t.app.inject({ url: '/api/orders/filter-options/', headers })).json();
-    expect(options.channel).toEqual(['api', 'backoffice']);
-    expect(options.seller).toEqual([{ value: expect.any(String), label: 'Dana Demo' }]);
+    expect(options.channel).toEqual(['api', 'backoffice', 'webstore']);
+    expect(options.seller).toEqual([
+      { value: expect.any(String), label: 'Dana Demo' },
+      { value: expect.any(String), label: 'Lisbon City Guide (reseller)' },
+    ]);
     const desk = (await t.app.inject({ url: `/api/orders/?seller=${options.seller[0].value}`, headers })).json();
     expect(desk.count).toBeGreaterThan(8);
     const [tomorrow] = await slotsOn(today + 1);
@@ -111,5 +122,25 @@ describe('demo organization', () => {
     ]);
     expect(stores[0].categories.map((c: { label: string }) => c.label)).toEqual(['Activities', 'Tours']);
     expect(cards.results[0].image.urls.thumb).toMatch(/^\/media\//);
+
+    // The affiliate: its own sign-in, an active partnership, the walking tour in its store, resales made.
+    const affiliate = await userByEmail(t, 'owner@cityguide.localhost');
+    const affiliateHeaders = await authHeaders(t, { id: affiliate.id, accountId: affiliate.accountId }, DEMO_AFFILIATE_SUBDOMAIN);
+    const suppliers = (await t.app.inject({ url: '/api/partners/?type=suppliers', headers: affiliateHeaders })).json();
+    expect(suppliers.results).toEqual([
+      expect.objectContaining({
+        status: 'active',
+        partner: expect.objectContaining({ name: 'Demo Adventures' }),
+        terms: expect.objectContaining({ commission_percent: 15, allocation: 6 }),
+        shared_offers_count: 1,
+      }),
+    ]);
+    const resold = (await t.app.inject({ url: '/api/resales/', headers: affiliateHeaders })).json();
+    expect(resold.count).toBe(3);
+    expect(resold.results.every((r: { side: string; commission: number }) => r.side === 'reseller' && r.commission > 0)).toBe(true);
+    const affiliateCards = (
+      await t.app.inject({ url: '/api/webstores/experiences/', headers: { host: `${DEMO_AFFILIATE_SUBDOMAIN}.excursio.test` } })
+    ).json();
+    expect(affiliateCards.results.map((c: { title: string }) => c.title)).toEqual(['Lisbon Old Town Walking Tour']);
   });
 });

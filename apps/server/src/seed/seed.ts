@@ -11,6 +11,7 @@ import {
 } from '../modules/accounts/organization.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoPartner } from './demo-partner.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoStore } from './demo-store.ts';
 
@@ -27,7 +28,7 @@ export const seedReferenceData = async (db: Db) => {
 export const seedDemo = async (
   db: Db,
   owner: { email: string; password: string },
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR'>,
+  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR' | 'DEMO_AFFILIATE_EMAIL'>,
 ) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);
@@ -43,5 +44,13 @@ export const seedDemo = async (
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
   await seedDemoStore(db, account.id);
+  // The affiliate signs in with its own email and the same demo password.
+  await seedDemoPartner(
+    db,
+    { accountId: account.id, ownerEmail: owner.email },
+    { email: config.DEMO_AFFILIATE_EMAIL, passwordHash },
+    sold,
+    new Date(),
+  );
   return { created: true };
 };
