@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { TOP_TIER, TIERS } from '../db/seed/catalog.ts';
+import { TIERS, TOP_TIER } from '../db/seed/catalog.ts';
 import { insertOrganization } from '../modules/accounts/organization.repository.ts';
 import { DAY_MS, formatIsoDate } from '../modules/availability/local-date.ts';
 import { reserve } from '../modules/availability/reservations.service.ts';
@@ -25,7 +25,15 @@ type Sold = {
 
 const BUYERS = [
   { first_name: 'Olivia', last_name: 'Brown', email: 'olivia.brown@example.com', phone: '+1 212 555 0147', day: 2, adults: 2 },
-  { first_name: 'Lucas', last_name: 'Meyer', email: 'lucas.meyer@example.de', phone: '+49 170 555 0199', day: 6, adults: 3, children: 1 },
+  {
+    first_name: 'Lucas',
+    last_name: 'Meyer',
+    email: 'lucas.meyer@example.de',
+    phone: '+49 170 555 0199',
+    day: 6,
+    adults: 3,
+    children: 1,
+  },
   { first_name: 'Chloé', last_name: 'Dubois', email: 'chloe.dubois@example.fr', phone: '+33 6 55 01 23 45', day: 9, adults: 2 },
 ];
 

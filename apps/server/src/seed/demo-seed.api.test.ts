@@ -137,7 +137,9 @@ describe('demo organization', () => {
     ]);
     const resold = (await t.app.inject({ url: '/api/resales/', headers: affiliateHeaders })).json();
     expect(resold.count).toBe(3);
-    expect(resold.results.every((r: { side: string; commission: number }) => r.side === 'reseller' && r.commission > 0)).toBe(true);
+    expect(resold.results.every((r: { side: string; commission: number }) => r.side === 'reseller' && r.commission > 0)).toBe(
+      true,
+    );
     const affiliateCards = (
       await t.app.inject({ url: '/api/webstores/experiences/', headers: { host: `${DEMO_AFFILIATE_SUBDOMAIN}.excursio.test` } })
     ).json();

@@ -54,9 +54,7 @@ export const partnerships = pgTable(
       .where(sql`${t.status} in ('pending', 'active', 'paused')`),
     index('partnerships_supplier_idx').on(t.supplierAccountId, t.createdAt),
     index('partnerships_reseller_idx').on(t.resellerAccountId, t.createdAt),
-    index('partnerships_invite_email_idx')
-      .on(sql`lower(${t.inviteEmail})`)
-      .where(sql`${t.inviteEmail} is not null`),
+    index('partnerships_invite_email_idx').on(sql`lower(${t.inviteEmail})`).where(sql`${t.inviteEmail} is not null`),
     check('partnerships_commission_range', sql`${t.commissionBp} between 0 and 10000`),
     check('partnerships_allocation_positive', sql`${t.allocation} is null or ${t.allocation} > 0`),
     check('partnerships_not_self', sql`${t.supplierAccountId} is distinct from ${t.resellerAccountId}`),

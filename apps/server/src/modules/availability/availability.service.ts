@@ -7,7 +7,12 @@ import type {
 import type { ErrorItem } from '@excursio/contract/list';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
-import { findOfferForAvailability, type OfferForAvailability, offerSlotUse, partnershipUseByKey } from './availability.repository.ts';
+import {
+  findOfferForAvailability,
+  type OfferForAvailability,
+  offerSlotUse,
+  partnershipUseByKey,
+} from './availability.repository.ts';
 import { limitRemaining, type SlotAvailability } from './capacity-math.ts';
 import { bookableDays, summariseDays } from './day-summary.ts';
 import { equipmentLimits } from './equipment-limits.ts';

@@ -8,10 +8,10 @@ import {
 } from '@excursio/contract/availability';
 import { errorResponse } from '@excursio/contract/list';
 import { z } from 'zod';
+import { notFound } from '../../http/app-error.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
-import { notFound } from '../../http/app-error.ts';
 import { saleTermsFor } from '../partners/partners.service.ts';
 import { storeSale } from '../stores/stores.service.ts';
 import { publicAvailabilities } from './public-feed.service.ts';

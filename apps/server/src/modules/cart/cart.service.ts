@@ -232,7 +232,11 @@ export const changeCartLine = async (db: Db, who: Who, cartId: string, lineId: s
   const current = await lineView(db, who, cartId, lineId);
   const seller = await sellerTerms(db, who, current.line.experienceId);
   if (seller.owner !== current.hold.accountId) {
-    throw invalid('experience_id', 'This offer is no longer sold here: the partnership was paused or ended.', 'partnership_not_active');
+    throw invalid(
+      'experience_id',
+      'This offer is no longer sold here: the partnership was paused or ended.',
+      'partnership_not_active',
+    );
   }
   const offer = await loadOffer(db, seller.owner, current.line.experienceId);
   const input: CartLineInput = {

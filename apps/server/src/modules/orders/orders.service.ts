@@ -8,14 +8,6 @@ import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations
 import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, contactOfCustomer, customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
-import { recordResaleInTx } from './resale-record.service.ts';
-import {
-  findOrderBySessionFor,
-  organizationNameOf,
-  resaleStoreOf,
-  resellerOfOrder,
-  resellersOfOrders,
-} from './resale-record.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
@@ -40,6 +32,14 @@ import {
   updateOrder,
   updateOrderLineAnswers,
 } from './orders.repository.ts';
+import {
+  findOrderBySessionFor,
+  organizationNameOf,
+  resaleStoreOf,
+  resellerOfOrder,
+  resellersOfOrders,
+} from './resale-record.repository.ts';
+import { recordResaleInTx } from './resale-record.service.ts';
 
 /**
  * Orders. Every change of an order runs in one transaction behind the order's row lock; capacity
@@ -253,7 +253,14 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       if (!partnershipId || views.some((v) => v.hold.partnershipId !== partnershipId)) {
         throw refusedByState('partnership_not_active', 'This offer is no longer sold here: the partnership was paused or ended.');
       }
-      made.resale = await recordResaleInTx(tx, accountId, created.id, { partnershipId, storeId: null, sellerUserId: who.userId }, sold, now);
+      made.resale = await recordResaleInTx(
+        tx,
+        accountId,
+        created.id,
+        { partnershipId, storeId: null, sellerUserId: who.userId },
+        sold,
+        now,
+      );
     }
     await clearCheckedOutCart(tx, cart.id);
     return created;

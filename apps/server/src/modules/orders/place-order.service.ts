@@ -4,13 +4,7 @@ import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { orderMoney } from './money.ts';
-import {
-  insertOrder,
-  insertOrderLine,
-  insertPayment,
-  nextOrderNumber,
-  updateOrder,
-} from './orders.repository.ts';
+import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
 import { findOrderBySessionFor } from './resale-record.repository.ts';
 import { type ResaleInput, recordResaleInTx } from './resale-record.service.ts';
@@ -18,7 +12,6 @@ import { type ResaleInput, recordResaleInTx } from './resale-record.service.ts';
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
 /** A card payment the provider already took for this order (recorded with it, in its transaction). */
 export type TakenPayment = { amountMinor: number; provider: string; reference: string | null; idempotencyKey: string };
-
 
 /**
  * The order an earlier attempt with this checkout session made, if any (a repeated request answers
@@ -95,7 +88,11 @@ export const placeOrderFromHolds = async (
       });
     }
     if (input.resale) {
-      const sold = converted.map(({ line, booking }) => ({ rateId: booking.rateId, party: booking.party, extrasMinor: line.extrasMinor }));
+      const sold = converted.map(({ line, booking }) => ({
+        rateId: booking.rateId,
+        party: booking.party,
+        extrasMinor: line.extrasMinor,
+      }));
       await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
     }
     if (!input.payment) return created;

@@ -9,18 +9,29 @@ const line = (amounts: [string, number, number][], extrasMinor = 0) => ({
 
 describe('commissionAtSale', () => {
   it('takes the percentage of the gross, extras included, rounded to the minor unit', () => {
-    expect(commissionAtSale({ pricingMode: 'commission', commissionBp: 1500 }, [line([['adult', 2, 5000]], 1001)], () => null)).toEqual({
+    expect(
+      commissionAtSale({ pricingMode: 'commission', commissionBp: 1500 }, [line([['adult', 2, 5000]], 1001)], () => null),
+    ).toEqual({
       grossMinor: 6001,
       commissionMinor: 900,
     });
-    expect(commissionAtSale({ pricingMode: 'commission', commissionBp: 1250 }, [line([['adult', 1, 999]])], () => null).commissionMinor).toBe(
-      125,
-    );
+    expect(
+      commissionAtSale({ pricingMode: 'commission', commissionBp: 1250 }, [line([['adult', 1, 999]])], () => null)
+        .commissionMinor,
+    ).toBe(125);
   });
 
   it('earns the difference to the net prices; no net price and extras earn nothing', () => {
     const net = (_rate: string | null, category: string) => (category === 'adult' ? 2000 : null);
-    const sold = [line([['adult', 2, 5000], ['child', 1, 1500]], 700)];
+    const sold = [
+      line(
+        [
+          ['adult', 2, 5000],
+          ['child', 1, 1500],
+        ],
+        700,
+      ),
+    ];
     expect(commissionAtSale({ pricingMode: 'net_rates', commissionBp: 0 }, sold, net)).toEqual({
       grossMinor: 7200,
       commissionMinor: 1000,
@@ -28,7 +39,9 @@ describe('commissionAtSale', () => {
   });
 
   it('never goes below zero when a net price exceeds what was charged', () => {
-    expect(commissionAtSale({ pricingMode: 'net_rates', commissionBp: 0 }, [line([['adult', 1, 1000]])], () => 5000).commissionMinor).toBe(0);
+    expect(
+      commissionAtSale({ pricingMode: 'net_rates', commissionBp: 0 }, [line([['adult', 1, 1000]])], () => 5000).commissionMinor,
+    ).toBe(0);
   });
 });
 

@@ -57,15 +57,16 @@ export const resaleFigures = (r: ResaleNow) => {
   const commission =
     r.grossMinor > 0 ? Math.min(commissionable, Math.round((commissionable * r.commissionAtSaleMinor) / r.grossMinor)) : 0;
   const resellerOwesSupplier = r.collector === 'reseller' ? r.collectedMinor - commission : commission === 0 ? 0 : -commission;
-  return { commissionableMinor: commissionable, commissionMinor: commission, netMinor: commissionable - commission, resellerOwesSupplier };
+  return {
+    commissionableMinor: commissionable,
+    commissionMinor: commission,
+    netMinor: commissionable - commission,
+    resellerOwesSupplier,
+  };
 };
 
 /** The sentence a person reads: who owes whom how much. */
-export const settlementLabel = (
-  owes: number,
-  names: { supplier: string; reseller: string },
-  money: (minor: number) => string,
-) =>
+export const settlementLabel = (owes: number, names: { supplier: string; reseller: string }, money: (minor: number) => string) =>
   owes > 0
     ? `${names.reseller} owes ${names.supplier} ${money(owes)}`
     : owes < 0

@@ -13,7 +13,11 @@ export const insertResale = async (tx: Executor, values: typeof resales.$inferIn
 export const netPricesOf = async (tx: Executor, accountId: string, rateIds: string[]) => {
   const rows = rateIds.length
     ? await tx
-        .select({ rateId: pricingRatePrices.rateId, categoryId: pricingRatePrices.pricingCategoryId, net: pricingRatePrices.netPriceMinor })
+        .select({
+          rateId: pricingRatePrices.rateId,
+          categoryId: pricingRatePrices.pricingCategoryId,
+          net: pricingRatePrices.netPriceMinor,
+        })
         .from(pricingRatePrices)
         .where(and(eq(pricingRatePrices.accountId, accountId), inArray(pricingRatePrices.rateId, rateIds)))
     : [];

@@ -44,4 +44,3 @@ export const recordResaleInTx = async (
     createdAt: now,
   });
 };
-

@@ -19,7 +19,9 @@ export const allowed = (row: PartnershipRow, accountId: string) => {
     accept: row.status === 'pending' && !invitedByUs,
     decline: row.status === 'pending' && !invitedByUs,
     // The supplier sets the terms; while pending, the inviter may still change what it proposed.
-    edit_terms: open && (sideOf(row, accountId) === 'supplier' ? row.status !== 'pending' || invitedByUs : row.status === 'pending' && invitedByUs),
+    edit_terms:
+      open &&
+      (sideOf(row, accountId) === 'supplier' ? row.status !== 'pending' || invitedByUs : row.status === 'pending' && invitedByUs),
     pause: row.status === 'active',
     resume: row.status === 'paused',
     // Pending: the inviter withdraws (the invitee declines instead).

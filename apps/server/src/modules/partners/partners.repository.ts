@@ -76,10 +76,7 @@ export const partnershipsPage = async (db: Executor, accountId: string, email: s
   const mine = (side: 'supplier' | 'reseller'): SQL | undefined => {
     const own = side === 'supplier' ? partnerships.supplierAccountId : partnerships.resellerAccountId;
     const other = side === 'supplier' ? partnerships.resellerAccountId : partnerships.supplierAccountId;
-    return or(
-      eq(own, accountId),
-      and(sql`${own} is null`, sql`${other} is not null`, sql`${other} <> ${accountId}`),
-    );
+    return or(eq(own, accountId), and(sql`${own} is null`, sql`${other} is not null`, sql`${other} <> ${accountId}`));
   };
   const words = f.search?.trim().toLowerCase();
   const where = and(
@@ -95,11 +92,7 @@ export const partnershipsPage = async (db: Executor, accountId: string, email: s
       : f.ordering.field === 'status'
         ? partnerships.status
         : partnerships.createdAt;
-  const rows = await base(db)
-    .where(where)
-    .orderBy(direction(column), desc(partnerships.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const rows = await base(db).where(where).orderBy(direction(column), desc(partnerships.id)).limit(f.limit).offset(f.offset);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(partnerships)
@@ -110,8 +103,7 @@ export const partnershipsPage = async (db: Executor, accountId: string, email: s
 };
 
 export const partnershipView = async (db: Executor, accountId: string, email: string, id: string) =>
-  ((await base(db).where(and(eq(partnerships.id, id), visibleTo(accountId, email))))[0] as PartnershipView | undefined) ??
-  null;
+  ((await base(db).where(and(eq(partnerships.id, id), visibleTo(accountId, email))))[0] as PartnershipView | undefined) ?? null;
 
 /** The row locked for a change (every transition runs behind it). */
 export const lockPartnership = async (tx: Executor, id: string) =>
@@ -204,12 +196,7 @@ export const sharedOffersPage = async (
     })
     .from(experiences)
     .innerJoin(baseAccounts, eq(baseAccounts.id, experiences.accountId))
-    .where(
-      and(
-        sharedWith(resellerAccountId),
-        words ? sql`${experiences.searchText} like ${likePattern(words)}` : undefined,
-      ),
-    )
+    .where(and(sharedWith(resellerAccountId), words ? sql`${experiences.searchText} like ${likePattern(words)}` : undefined))
     .orderBy(asc(experiences.title), asc(experiences.id))
     .limit(f.limit)
     .offset(f.offset);

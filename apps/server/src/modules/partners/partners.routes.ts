@@ -132,7 +132,8 @@ export const partnerRoutes = (app: Api, ctx: AppContext) => {
       config: changePartners,
       schema: {
         tags,
-        summary: 'Change the terms (the supplier; while pending, the inviter). Applies to sales from now on; past resales keep theirs',
+        summary:
+          'Change the terms (the supplier; while pending, the inviter). Applies to sales from now on; past resales keep theirs',
         params,
         body: partnershipTermsPatch,
         response: { 200: partnership, ...errors },

@@ -12,8 +12,8 @@ import {
   ownOfferIds,
   type PartnershipFilters,
   type PartnershipRow,
-  partnershipView,
   partnershipsPage,
+  partnershipView,
   replaceSharedOffers,
   saleTermsFor,
   sharedOffersPage,
@@ -27,7 +27,7 @@ type Invite = Omit<PartnershipInvite, 'terms' | 'message'> & {
   terms: TermsPatch & Required<Pick<TermsPatch, 'pricing_mode'>>;
 };
 
-export { activeSupplierIds, saleTermsFor, type SaleTerms } from './partners.repository.ts';
+export { activeSupplierIds, type SaleTerms, saleTermsFor } from './partners.repository.ts';
 
 /** Selling partners' offers (being a reseller) is the plan feature `resales`. */
 const assertMayResell = (acting: Acting) => {

@@ -43,7 +43,11 @@ describe('a resale through the reseller’s back-office checkout', () => {
     expect(shared.json().results).toEqual([
       expect.objectContaining({ id: offer.offer.id, supplier: { id: supplier.account.id, name: supplier.account.name } }),
     ]);
-    const config = await send(reseller, 'GET', `/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`);
+    const config = await send(
+      reseller,
+      'GET',
+      `/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`,
+    );
     expect(config.statusCode, config.body).toBe(200);
     expect(config.json().results[0]).toMatchObject({ available: 6 });
 
@@ -65,11 +69,26 @@ describe('a resale through the reseller’s back-office checkout', () => {
     const body = res.json();
     expect(body).not.toHaveProperty('id');
     // 2 adults × 3500 + 1 child × 1500 = 8500; net 2 × 2800 + 1500 = 7100 → 1400 to the reseller.
-    expect(body).toMatchObject({ reference: expect.stringMatching(/^#\d+$/), total: 8500, commission: 1400, supplier: { id: supplier.account.id } });
+    expect(body).toMatchObject({
+      reference: expect.stringMatching(/^#\d+$/),
+      total: 8500,
+      commission: 1400,
+      supplier: { id: supplier.account.id },
+    });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, body.resale_id));
-    expect(order).toMatchObject({ accountId: supplier.account.id, channel: 'backoffice', sellerUserId: null, contactEmail: 'rita@example.test' });
+    expect(order).toMatchObject({
+      accountId: supplier.account.id,
+      channel: 'backoffice',
+      sellerUserId: null,
+      contactEmail: 'rita@example.test',
+    });
     const [resale] = await t.db.select().from(resales).where(eq(resales.orderId, body.resale_id));
-    expect(resale).toMatchObject({ sellerUserId: reseller.owner.id, pricingMode: 'net_rates', commissionBp: null, commissionMinor: 1400 });
+    expect(resale).toMatchObject({
+      sellerUserId: reseller.owner.id,
+      pricingMode: 'net_rates',
+      commissionBp: null,
+      commissionMinor: 1400,
+    });
     // The places are gone from the supplier's capacity.
     const day = await send(supplier, 'GET', `/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`);
     expect(day.json().results[0]).toMatchObject({ booked: 3, available: 3 });
@@ -81,7 +100,9 @@ describe('a resale through the reseller’s back-office checkout', () => {
     const offer = await createSellableOffer(t, supplier, { lines: [{ time: '10:00', capacity: 6 }] });
     const partnership = await partnerUp(t, supplier, reseller);
     const cart = await cartOf(t, reseller.owner);
-    expect((await send(reseller, 'POST', `/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 2 }))).statusCode).toBe(201);
+    expect((await send(reseller, 'POST', `/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 2 }))).statusCode).toBe(
+      201,
+    );
     expect((await partnerAction(t, supplier, partnership.id, 'end')).statusCode).toBe(200);
     const res = await send(reseller, 'POST', '/api/orders/', {
       cart_id: cart.id,

@@ -22,7 +22,10 @@ afterEach(() => {
 /** A supplier's offer resold in the reseller's Active store under a 15 % partnership. */
 const resoldInStore = async (terms: Record<string, unknown> = {}, capacity = 10) => {
   const { supplier, reseller } = await supplierAndReseller(t);
-  const offer = await createSellableOffer(t, supplier, { lines: [{ time: '10:00', capacity }], prices: { adult: 4000, child: 2000 } });
+  const offer = await createSellableOffer(t, supplier, {
+    lines: [{ time: '10:00', capacity }],
+    prices: { adult: 4000, child: 2000 },
+  });
   const partnership = await partnerUp(t, supplier, reseller, { commission_percent: 15, ...terms });
   const store = await createStore(t, reseller, { name: 'City Guide Store' });
   await addToStore(t, reseller, store.id, [offer.offer.id]);
@@ -188,7 +191,11 @@ describe('a resale through the reseller’s webstore', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The reseller cancels under the supplier's policy: places back, commission on what is kept.
-    const canceled = await t.app.inject({ method: 'POST', url: `/api/resales/${sold.id}/cancel/`, headers: reseller.owner.headers });
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/api/resales/${sold.id}/cancel/`,
+      headers: reseller.owner.headers,
+    });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json().resale).toMatchObject({ status: 'canceled', total: 0 });
     const again = await t.app.inject({ method: 'POST', url: `/api/resales/${sold.id}/cancel/`, headers: supplier.owner.headers });

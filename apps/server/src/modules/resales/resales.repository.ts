@@ -20,7 +20,9 @@ const visibleTo = (accountId: string) => or(eq(resales.accountId, accountId), eq
 // Explicit names: the outer row is `orders` (see db/partner-offers.ts for why).
 const collected = sql<number>`coalesce((select sum(case when pm.kind = 'payment' then pm.amount_minor else -pm.amount_minor end)
   from payments pm where pm.order_id = "orders"."id" and pm.status = 'succeeded'), 0)`.mapWith(Number);
-const offerTitles = sql<string[]>`coalesce((select array_agg(distinct ol.description) from order_lines ol where ol.order_id = "orders"."id"), '{}')`;
+const offerTitles = sql<
+  string[]
+>`coalesce((select array_agg(distinct ol.description) from order_lines ol where ol.order_id = "orders"."id"), '{}')`;
 
 const columns = {
   resale: resales,
@@ -82,7 +84,9 @@ export const resalesPage = async (
   f: ResaleFilters & { ordering: Ordering<'created_at' | 'total' | 'commission'>; limit: number; offset: number; now: Date },
 ) => {
   const where = and(...conditions(accountId, f, f.now));
-  const column = { created_at: orders.createdAt, total: orders.totalMinor, commission: resales.commissionMinor }[f.ordering.field];
+  const column = { created_at: orders.createdAt, total: orders.totalMinor, commission: resales.commissionMinor }[
+    f.ordering.field
+  ];
   const direction = f.ordering.descending ? desc : asc;
   const rows = await base(db).where(where).orderBy(direction(column), desc(orders.id)).limit(f.limit).offset(f.offset);
   const [{ total }] = await db

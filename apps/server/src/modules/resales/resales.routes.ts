@@ -81,7 +81,8 @@ export const resaleRoutes = (app: Api, ctx: AppContext) => {
       config: manageResales,
       schema: {
         tags,
-        summary: "Cancel the sale (either side) under the supplier's cancellation policy: places back once, the policy's refund proposed",
+        summary:
+          "Cancel the sale (either side) under the supplier's cancellation policy: places back once, the policy's refund proposed",
         params,
         response: { 200: resaleCancelResponse, ...errors },
       },
@@ -95,7 +96,8 @@ export const resaleRoutes = (app: Api, ctx: AppContext) => {
       config: readPartners,
       schema: {
         tags: ['partners'],
-        summary: 'The monthly statement of a partnership (UTC month): its resales, cancellations, commission and balance, as JSON, CSV or PDF',
+        summary:
+          'The monthly statement of a partnership (UTC month): its resales, cancellations, commission and balance, as JSON, CSV or PDF',
         params,
         querystring: statementQuery,
         response: { 200: z.union([statement, z.any().describe('text/csv or application/pdf')]), ...errors },

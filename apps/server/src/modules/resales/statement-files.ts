@@ -42,7 +42,12 @@ export const statementPdfSettings = { compress: true };
 /** The monthly statement as an A4 PDF (pdfkit; Helvetica carries Latin-1 only, as the invoice). */
 export const statementPdf = (s: Statement): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, compress: statementPdfSettings.compress, info: { Title: `Statement ${s.month}` } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      compress: statementPdfSettings.compress,
+      info: { Title: `Statement ${s.month}` },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import { holdAccountFor, holdForCheckout } from '../availability/reservations.service.ts';
-import { saleTermsFor } from '../partners/partners.service.ts';
 import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
 import type { PaymentProvider } from '../orders/payment-provider.ts';
 import { orderOfCheckout, type PlacedLine, placeOrderFromHolds } from '../orders/place-order.service.ts';
+import { saleTermsFor } from '../partners/partners.service.ts';
 import { type PublicStoreRow, visibleOfferIds } from './webstore.repository.ts';
 
 type Input = z.output<typeof webstoreOrderInput>;

@@ -1,8 +1,8 @@
 import { countCap } from '@excursio/contract/list';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { activeSuppliersOf, ownOrShared } from '../../db/partner-offers.ts';
+import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, pricingCategories, pricingRatePrices, pricingRates } from '../../db/schema/catalog.ts';
 import { experienceImages, filerImages } from '../../db/schema/media.ts';
