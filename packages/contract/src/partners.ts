@@ -301,3 +301,20 @@ export const resaleCreated = z.object({
   commission: z.number().int(),
 });
 export type ResaleCreated = z.infer<typeof resaleCreated>;
+
+/** GET /api/partners/offers/{id}/ — what the back-office checkout asks about a shared offer. */
+export const sharedOfferDetail = sharedOffer.extend({
+  time_zone: z.string(),
+  extras: z.array(z.object({ id, name: z.string(), description: z.string(), price: z.number().int() })),
+  questions: z.array(
+    z.object({
+      id,
+      question: z.string(),
+      scope: z.string(),
+      answer_type: z.string(),
+      options: z.array(z.string()),
+      required: z.boolean(),
+    }),
+  ),
+});
+export type SharedOfferDetail = z.infer<typeof sharedOfferDetail>;

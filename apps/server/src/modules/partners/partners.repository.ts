@@ -211,3 +211,21 @@ export const activeSupplierIds = async (db: Executor, resellerAccountId: string)
       .from(partnerships)
       .where(and(eq(partnerships.resellerAccountId, resellerAccountId), eq(partnerships.status, 'active')))
   ).flatMap((r) => (r.id ? [r.id] : []));
+
+/** One offer shared with `resellerAccountId` now, or null. */
+export const sharedOfferRow = async (db: Executor, resellerAccountId: string, experienceId: string) =>
+  (
+    await db
+      .select({
+        id: experiences.id,
+        title: experiences.title,
+        type: experiences.type,
+        currency: experiences.currency,
+        timeZone: experiences.timeZone,
+        supplierId: baseAccounts.id,
+        supplierName: baseAccounts.name,
+      })
+      .from(experiences)
+      .innerJoin(baseAccounts, eq(baseAccounts.id, experiences.accountId))
+      .where(and(eq(experiences.id, experienceId), sharedWith(resellerAccountId)))
+  )[0] ?? null;

@@ -16,6 +16,7 @@ import {
   partnershipView,
   replaceSharedOffers,
   saleTermsFor,
+  sharedOfferRow,
   sharedOffersPage,
   updatePartnership,
 } from './partners.repository.ts';
@@ -198,4 +199,11 @@ export const sharedOffers = async (db: Db, resellerAccountId: string, f: { searc
 export const sellerOfOffer = async (db: Db, accountId: string, experienceId: string) => {
   const partnership = await saleTermsFor(db, accountId, experienceId);
   return { owner: partnership?.supplierAccountId ?? accountId, partnership };
+};
+
+/** One offer shared with the reseller now (404 otherwise): what it is and who supplies it. */
+export const sharedOffer = async (db: Db, resellerAccountId: string, experienceId: string) => {
+  const row = await sharedOfferRow(db, resellerAccountId, experienceId);
+  if (!row) throw notFound('This offer is not shared with you.');
+  return row;
 };

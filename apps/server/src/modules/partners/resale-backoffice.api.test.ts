@@ -4,7 +4,7 @@ import { resales } from '../../db/schema/partners.ts';
 import { orders } from '../../db/schema/sales.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
-import { cartOf, lineBody } from '../../test/cart-factories.ts';
+import { askQuestion, cartOf, lineBody } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import type { TestAccount } from '../../test/factories.ts';
 import { partnerAction, partnerUp, supplierAndReseller } from '../../test/partner-factories.ts';
@@ -51,8 +51,28 @@ describe('a resale through the reseller’s back-office checkout', () => {
     expect(config.statusCode, config.body).toBe(200);
     expect(config.json().results[0]).toMatchObject({ available: 6 });
 
+    // The supplier's required question and extra: the reseller's checkout reads them from the partner offer.
+    const question = await askQuestion(t, supplier, offer, 'Which language?', true);
+    const detail = await send(reseller, 'GET', `/api/partners/offers/${offer.offer.id}/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({
+      id: offer.offer.id,
+      supplier: { id: supplier.account.id },
+      questions: [{ id: question.id, question: 'Which language?', required: true }],
+      extras: [],
+    });
     const cart = await cartOf(t, reseller.owner);
-    const line = await send(reseller, 'POST', `/api/cart/${cart.id}/lines/`, lineBody(offer, DAY, { adults: 2, children: 1 }));
+    const unanswered = await send(
+      reseller,
+      'POST',
+      `/api/cart/${cart.id}/lines/`,
+      lineBody(offer, DAY, { adults: 2, children: 1 }),
+    );
+    expect(unanswered.statusCode).toBe(400);
+    const line = await send(reseller, 'POST', `/api/cart/${cart.id}/lines/`, {
+      ...lineBody(offer, DAY, { adults: 2, children: 1 }),
+      answers: [{ question_id: question.id, answer: 'English' }],
+    });
     expect(line.statusCode, line.body).toBe(201);
     // A line of the reseller's own offer cannot join a cart of a partner's offers.
     const own = await createSellableOffer(t, reseller, { lines: [{ time: '11:00' }] });
@@ -93,6 +113,16 @@ describe('a resale through the reseller’s back-office checkout', () => {
     const day = await send(supplier, 'GET', `/api/bookings/check-availability/?experience_id=${offer.offer.id}&date_from=${DAY}`);
     expect(day.json().results[0]).toMatchObject({ booked: 3, available: 3 });
     expect((await cartOf(t, reseller.owner)).lines).toEqual([]);
+  });
+
+  it('shows a partner offer only to the reseller it is shared with', async () => {
+    const { supplier, reseller } = await supplierAndReseller(t);
+    const other = (await supplierAndReseller(t)).reseller;
+    const offer = await createSellableOffer(t, supplier);
+    await partnerUp(t, supplier, reseller);
+    expect((await send(reseller, 'GET', `/api/partners/offers/${offer.offer.id}/`)).statusCode).toBe(200);
+    expect((await send(other, 'GET', `/api/partners/offers/${offer.offer.id}/`)).statusCode).toBe(404);
+    expect((await send(other, 'GET', '/api/partners/offers/')).json().count).toBe(0);
   });
 
   it('refuses the checkout once the partnership ended, and gives the places back with the cart', async () => {

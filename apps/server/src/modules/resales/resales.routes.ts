@@ -6,6 +6,7 @@ import {
   resaleDetail,
   resaleFilterOptions as resaleFilterOptionsShape,
   resaleListFilters,
+  sharedOfferDetail,
   statement,
   statementQuery,
 } from '@excursio/contract/partners';
@@ -14,6 +15,8 @@ import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { readPartners } from '../partners/partners.routes.ts';
+import { sharedOffer } from '../partners/partners.service.ts';
+import { offerExtrasAndQuestions } from '../webstore/webstore.service.ts';
 import { cancelResale, getResale, listResales, partnershipStatement, resaleFilterOptions } from './resales.service.ts';
 import { statementCsv, statementPdf } from './statement-files.ts';
 
@@ -88,6 +91,31 @@ export const resaleRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request) => cancelResale(db, principalOf(request).accountId, request.params.id, ctx.clock()),
+  );
+
+  app.get(
+    '/api/partners/offers/:id/',
+    {
+      config: { access: { permissions: ['Manage cart'], features: ['resales'] } },
+      schema: {
+        tags: ['partners'],
+        summary: 'An offer a supplier shares with us: its extras and booking questions (the back-office checkout asks them)',
+        params,
+        response: { 200: sharedOfferDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const offer = await sharedOffer(db, principalOf(request).accountId, request.params.id);
+      return {
+        id: offer.id,
+        title: offer.title,
+        type: offer.type,
+        currency: offer.currency,
+        time_zone: offer.timeZone,
+        supplier: { id: offer.supplierId, name: offer.supplierName },
+        ...(await offerExtrasAndQuestions(db, offer)),
+      };
+    },
   );
 
   app.get(

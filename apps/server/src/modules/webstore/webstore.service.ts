@@ -234,3 +234,19 @@ export const experiencePage = async (
     })),
   };
 };
+
+/** An offer's extras (in its currency) and booking questions, public fields only (a reseller's checkout too). */
+export const offerExtrasAndQuestions = async (db: Db, offer: { id: string; currency: string }) => {
+  const [extras, questions] = await Promise.all([extrasFor(db, offer.id, offer.currency), questionsFor(db, offer.id, false)]);
+  return {
+    extras,
+    questions: questions.map((q) => ({
+      id: q.id,
+      question: q.question,
+      scope: q.scope,
+      answer_type: q.answerType,
+      options: q.options,
+      required: q.required,
+    })),
+  };
+};
