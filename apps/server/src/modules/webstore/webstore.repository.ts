@@ -1,7 +1,7 @@
 import { countCap } from '@excursio/contract/list';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { activeSuppliersOf, ownOrShared } from '../../db/partner-offers.ts';
+import { activeSuppliersOf, ownOrShared, sharedWith } from '../../db/partner-offers.ts';
 import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, pricingCategories, pricingRatePrices, pricingRates } from '../../db/schema/catalog.ts';
@@ -26,12 +26,31 @@ export const activeStores = async (db: Executor, accountId: string): Promise<Pub
       .orderBy(desc(stores.isDefault), asc(stores.createdAt))
   ).map((r) => ({ ...r.store, organizationName: r.organizationName }));
 
-/** Active public offers of the organization, or of a supplier sharing them with it now (resold). */
-const sellable = (accountId: string) =>
-  and(ownOrShared(accountId), eq(experiences.status, 'active'), eq(experiences.visibility, 'public'));
+/**
+ * Active public offers of the organization, or of a supplier sharing them with it now (resold).
+ * `suppliers` (its active suppliers, when the caller read them) keeps the common case fast: an
+ * organization that resells nothing gets the plain `account_id =` its indexes answer (the OR with
+ * the sharing rule made PostgreSQL walk every offer: a category's page 100 took twice as long).
+ */
+const sellable = (accountId: string, suppliers?: readonly string[]) =>
+  and(
+    suppliers === undefined
+      ? ownOrShared(accountId)
+      : suppliers.length === 0
+        ? eq(experiences.accountId, accountId)
+        : or(eq(experiences.accountId, accountId), and(inArray(experiences.accountId, [...suppliers]), sharedWith(accountId))),
+    eq(experiences.status, 'active'),
+    eq(experiences.visibility, 'public'),
+  );
+
+/** Whose rates price a store's offers: the organization's and its active suppliers'. */
+const ratesOf = (accountId: string, suppliers?: readonly string[]) =>
+  suppliers === undefined
+    ? or(eq(pricingRates.accountId, accountId), inArray(pricingRates.accountId, activeSuppliersOf(accountId)))
+    : inArray(pricingRates.accountId, [accountId, ...suppliers]);
 
 /** The categories (and their subcategories) of the offers visitors see in each store. */
-export const storeCategories = async (db: Executor, accountId: string, storeIds: string[]) =>
+export const storeCategories = async (db: Executor, accountId: string, storeIds: string[], suppliers: readonly string[]) =>
   storeIds.length
     ? db
         .selectDistinct({
@@ -41,7 +60,9 @@ export const storeCategories = async (db: Executor, accountId: string, storeIds:
         })
         .from(storeExperiences)
         .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
-        .where(and(inArray(storeExperiences.storeId, storeIds), sellable(accountId), sql`${experiences.category} <> ''`))
+        .where(
+          and(inArray(storeExperiences.storeId, storeIds), sellable(accountId, suppliers), sql`${experiences.category} <> ''`),
+        )
         .orderBy(asc(experiences.category), asc(experiences.subcategory))
     : Promise.resolve([]);
 
@@ -60,7 +81,7 @@ export type CardFilters = {
  * rates (of `experienceIds` only, when given) — the cards, the price ordering and the offer page
  * all read it.
  */
-const fromPrices = (db: Executor, accountId: string, today: string, experienceIds?: string[]) =>
+const fromPrices = (db: Executor, accountId: string, today: string, experienceIds?: string[], suppliers?: readonly string[]) =>
   db
     .select({
       experienceId: pricingRates.experienceId,
@@ -74,7 +95,7 @@ const fromPrices = (db: Executor, accountId: string, today: string, experienceId
     .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
     .where(
       and(
-        or(eq(pricingRates.accountId, accountId), inArray(pricingRates.accountId, activeSuppliersOf(accountId))),
+        ratesOf(accountId, suppliers),
         experienceIds ? inArray(pricingRates.experienceId, experienceIds) : undefined,
         sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date)`,
       ),
@@ -99,13 +120,20 @@ export const cardsPage = async (
   db: Executor,
   accountId: string,
   storeId: string,
-  f: CardFilters & { ordering: CardOrdering; limit: number; offset: number; today: string },
+  f: CardFilters & {
+    ordering: CardOrdering;
+    limit: number;
+    offset: number;
+    today: string;
+    /** The organization's active suppliers (resold offers). */
+    suppliers: readonly string[];
+  },
 ) => {
   if (f.only && !f.only.size) return { rows: [], count: 0, capped: false };
   const words = [f.keyword, f.search].map((w) => w?.trim().toLowerCase()).filter((w): w is string => Boolean(w));
   const where = and(
     eq(storeExperiences.storeId, storeId),
-    sellable(accountId),
+    sellable(accountId, f.suppliers),
     f.category ? sql`lower(${experiences.category}) = ${f.category.toLowerCase()}` : undefined,
     f.subcategory ? sql`lower(${experiences.subcategory}) = ${f.subcategory.toLowerCase()}` : undefined,
     ...words.map((w) => sql`${experiences.searchText} like ${likePattern(w)}`),
@@ -124,7 +152,7 @@ export const cardsPage = async (
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
       .where(where);
   // By price: every offer's "from" price at once, not a subquery per offer.
-  const prices = fromPrices(db, accountId, f.today);
+  const prices = fromPrices(db, accountId, f.today, undefined, f.suppliers);
   const ordered =
     f.ordering.field === 'price'
       ? db
@@ -158,7 +186,7 @@ export const cardsPage = async (
   }
   if (!page.length) return { rows: [], count, capped };
   const ids = page.map((p) => p.id);
-  const pagePrices = fromPrices(db, accountId, f.today, ids);
+  const pagePrices = fromPrices(db, accountId, f.today, ids, f.suppliers);
   const cards = await db
     .select({
       id: experiences.id,

@@ -35,12 +35,13 @@ const today = (now: Date) => formatIsoDate(Math.floor(now.getTime() / 86_400_000
 
 /** GET /api/webstores/: the organization's Active stores, public fields only. */
 export const webstoresOf = async (db: Db, accountId: string, site: WebstoreSite): Promise<Webstore[]> => {
-  const rows = await activeStores(db, accountId);
+  const [rows, suppliers] = await Promise.all([activeStores(db, accountId), activeSupplierIds(db, accountId)]);
   const [categories, images] = await Promise.all([
     storeCategories(
       db,
       accountId,
       rows.map((r) => r.id),
+      suppliers,
     ),
     imagesById(
       db,
@@ -95,8 +96,7 @@ export const storeForVisitor = async (db: Db, accountId: string, slug: string | 
 };
 
 /** Offers with a start between two local dates: the organization's and its suppliers' (resold). */
-const startingBetween = async (db: Db, accountId: string, window: { from: string; to: string }, now: Date) => {
-  const owners = [accountId, ...(await activeSupplierIds(db, accountId))];
+const startingBetween = async (db: Db, owners: string[], window: { from: string; to: string }, now: Date) => {
   const sets = await Promise.all(owners.map((owner) => offersStartingBetween(db, owner, window, now)));
   return new Set(sets.flatMap((set) => [...set]));
 };
@@ -117,8 +117,9 @@ export const experienceCards = async (
 ): Promise<{ results: WebstoreExperienceCard[]; count: number; capped: boolean }> => {
   const from = query.date_from ?? query.date_to;
   const to = query.date_to ?? query.date_from;
-  const only = from && to ? await startingBetween(db, accountId, { from, to }, now) : undefined;
-  const { rows, count, capped } = await cardsPage(db, accountId, store.id, { ...query, only, today: today(now) });
+  const suppliers = await activeSupplierIds(db, accountId);
+  const only = from && to ? await startingBetween(db, [accountId, ...suppliers], { from, to }, now) : undefined;
+  const { rows, count, capped } = await cardsPage(db, accountId, store.id, { ...query, only, suppliers, today: today(now) });
   return {
     count,
     capped,
