@@ -108,9 +108,9 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await page.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByLabel('Slug')).toHaveValue('lisbon');
 
-  // Global catalog: the organization's offers not in the store; partners' offers are said to come later.
+  // Global catalog: the organization's offers not in the store, and (External) what its suppliers share.
   await storeTabs(page).getByRole('link', { name: 'Global catalog' }).click();
-  await expect(page.getByText(/the Partners feature is not built yet/)).toBeVisible();
+  await expect(page.getByText(/External offers are the Active offers your suppliers share with you/)).toBeVisible();
   const catalog = page.getByRole('table', { name: 'Offers to add' });
   await expect(catalog.getByRole('row').filter({ hasText: TOUR })).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Marketplace' }).getByText('External').click();

@@ -1,5 +1,5 @@
-import type { BookingListItem } from '@excursio/contract/orders';
 import { csvCell } from '@excursio/contract/csv';
+import type { BookingListItem } from '@excursio/contract/orders';
 import { ATTENDANCE_STATUS_LABELS, BOOKING_PHASE_LABELS } from '@excursio/contract/orders';
 
 export { csvCell };

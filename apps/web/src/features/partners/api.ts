@@ -3,6 +3,8 @@ import type {
   Partnership,
   PartnershipInvite,
   partnershipTermsPatch,
+  SharedOffer,
+  SharedOfferDetail,
   Statement,
 } from '@excursio/contract/partners';
 import type { z } from 'zod';
@@ -13,9 +15,6 @@ import { downloadFile } from '../../lib/api/download-file.ts';
 /** What a partnership's row menu can do without a body (`POST /api/partners/{id}/{action}/`). */
 export const PARTNERSHIP_ACTIONS = ['accept', 'decline', 'pause', 'resume', 'end'] as const;
 export type PartnershipAction = (typeof PARTNERSHIP_ACTIONS)[number];
-
-/** An offer a supplier shares with the reseller asking (`GET /api/partners/offers/`). */
-export type PartnerOffer = { id: string; title: string; type: string; currency: string; supplier: { id: string; name: string } };
 
 // 'StoreExperience' is the stores feature's: a partnership's change changes what the Global catalog offers.
 const partnersBase = api.enhanceEndpoints({ addTagTypes: ['StoreExperience'] });
@@ -56,11 +55,20 @@ export const partnersApi = partnersBase.injectEndpoints({
     /** The statement as a CSV or PDF file, saved under the server's file name. */
     downloadStatement: build.mutation<null, { id: string; month: string; format: 'csv' | 'pdf' }>({
       queryFn: ({ id, month, format }, _api, _extra, fetchWithBQ) =>
-        downloadFile(fetchWithBQ, { url: `/partners/${id}/statement/`, params: { month, format } }, `statement-${month}.${format}`),
+        downloadFile(
+          fetchWithBQ,
+          { url: `/partners/${id}/statement/`, params: { month, format } },
+          `statement-${month}.${format}`,
+        ),
     }),
     /** Offers suppliers share with us, to resell (needs the 'resales' feature). */
-    listPartnerOffers: build.query<Paginated<PartnerOffer>, ListArgs>({
+    listPartnerOffers: build.query<Paginated<SharedOffer>, ListArgs>({
       query: (params) => ({ url: '/partners/offers/', params }),
+      providesTags: ['PartnerOffer'],
+    }),
+    /** A shared offer's extras and booking questions (the supplier's), for the checkout. */
+    getPartnerOffer: build.query<SharedOfferDetail, string>({
+      query: (id) => `/partners/offers/${id}/`,
       providesTags: ['PartnerOffer'],
     }),
   }),
@@ -75,4 +83,5 @@ export const {
   useGetStatementQuery,
   useDownloadStatementMutation,
   useListPartnerOffersQuery,
+  useGetPartnerOfferQuery,
 } = partnersApi;

@@ -66,6 +66,14 @@ const issuesToErrors = (issues: readonly z.core.$ZodIssue[]): FieldErrors => {
   return errors;
 };
 
+/** The errors left once these fields were edited. */
+export const withoutErrors = (errors: FieldErrors, keys: readonly string[]): FieldErrors =>
+  keys.some((k) => k in errors) ? Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k))) : errors;
+
+/** The terms fields that differ (none when `next` is not given). */
+export const changedKeys = (current: TermsDraft, next: TermsDraft | undefined) =>
+  next ? (Object.keys(next) as (keyof TermsDraft)[]).filter((k) => next[k] !== current[k]) : [];
+
 /** 'https://acme.excursio.app/…' or 'acme.excursio.app' → 'acme': what people paste is the address. */
 export const subdomainOf = (input: string) =>
   input
@@ -82,8 +90,14 @@ export const termsPayload = (draft: TermsDraft, sharing: boolean) => ({
   pricing_mode: draft.pricing_mode,
   // Net rates ignore the percentage; an emptied field still sends a valid number.
   commission_percent:
-    draft.pricing_mode === 'commission' ? (draft.commission_percent === '' ? Number.NaN : draft.commission_percent) : (draft.commission_percent || 0),
-  ...(sharing ? { share_mode: draft.share_mode, experience_ids: draft.share_mode === 'selected' ? draft.experience_ids : [] } : {}),
+    draft.pricing_mode === 'commission'
+      ? draft.commission_percent === ''
+        ? Number.NaN
+        : draft.commission_percent
+      : draft.commission_percent || 0,
+  ...(sharing
+    ? { share_mode: draft.share_mode, experience_ids: draft.share_mode === 'selected' ? draft.experience_ids : [] }
+    : {}),
   allocation: draft.allocation === '' ? null : draft.allocation,
   payment_collector: draft.payment_collector,
 });
@@ -110,7 +124,11 @@ export const validateInvite = (
     terms: termsPayload(draft.terms, sharing),
   };
   const parsed = partnershipInvite.safeParse(body);
-  const all = { ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)), ...sharingErrors(draft.terms, sharing), ...errors };
+  const all = {
+    ...(parsed.success ? {} : issuesToErrors(parsed.error.issues)),
+    ...sharingErrors(draft.terms, sharing),
+    ...errors,
+  };
   if (Object.keys(all).length) return { ok: false, errors: all };
   return { ok: true, body: body as PartnershipInvite };
 };

@@ -1,12 +1,13 @@
 import type { Cart, CartLine, CartLineInput, CartLinePatch, CreateOrderInput } from '@excursio/contract/cart';
 import type { OrderDetail } from '@excursio/contract/orders';
+import type { ResaleCreated } from '@excursio/contract/partners';
 import { api } from './api.ts';
 
 /**
  * What creating the order answers (specification §3): the new order, or — when the cart held a
- * partner's offer — a resale, made in the supplier's account, that comes without an `id` of ours.
+ * partner's offer — a resale, made in the supplier's account, that comes without an `id`.
  */
-export type CreateOrderResult = Omit<Partial<OrderDetail>, 'id'> & { id?: string | null };
+export type CreateOrderResult = OrderDetail | ResaleCreated;
 
 /**
  * The signed-in user's cart. Every change of a line moves held places, so capacity answers are

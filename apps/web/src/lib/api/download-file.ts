@@ -3,7 +3,9 @@ import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 /** The `fetchWithBQ` a `queryFn` receives (the API's base query). */
 type FetchWithBaseQuery = (
   args: string | FetchArgs,
-) => PromiseLike<{ data?: unknown; error?: FetchBaseQueryError; meta?: unknown }> | { data?: unknown; error?: FetchBaseQueryError; meta?: unknown };
+) =>
+  | PromiseLike<{ data?: unknown; error?: FetchBaseQueryError; meta?: unknown }>
+  | { data?: unknown; error?: FetchBaseQueryError; meta?: unknown };
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` header, or the fallback. */
 export const attachmentFileName = (disposition: string | null | undefined, fallback: string) =>

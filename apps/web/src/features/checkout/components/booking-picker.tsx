@@ -11,13 +11,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { useCheckAvailabilityQuery, useGetBookingConfigQuery } from '../../../lib/api/availability.api.ts';
 import { useAddCartLineMutation } from '../../../lib/api/cart.api.ts';
-import { useGetExperienceInventoryQuery, useListBookingQuestionsQuery } from '../../../lib/api/catalog.api.ts';
 import { draftAdded, draftChanged } from '../../../lib/auth/cart.slice.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import classes from './booking-picker.module.css';
 import { pricingOptionsParam, slotLabel } from './checkout-format.ts';
 import { QuestionInput } from './question-input.tsx';
+import { useOfferAddOns } from './use-offer-add-ons.ts';
 import { useOfferOptions } from './use-offer-options.ts';
 
 const Step = ({ n, title, children }: { n: number; title: string; children: React.ReactNode }) => (
@@ -58,10 +58,8 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
   const set = (patch: Parameters<typeof draftChanged>[0]) => dispatch(draftChanged(patch));
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, 250);
-  const offers = useOfferOptions(term);
   const offerId = draft.experienceId;
-  // A partner's offer: its extras and questions are the supplier's, not read here.
-  const ownOfferId = offerId && offers.settled && !offers.isPartnerOffer(offerId) ? offerId : null;
+  const offers = useOfferOptions(term, offerId);
   const [month, setMonth] = useState(() => dayjs(draft.date ?? undefined).startOf('month'));
   const config = useGetBookingConfigQuery(
     offerId ? { experience_id: offerId, month: month.month() + 1, year: month.year() } : skipToken,
@@ -83,9 +81,8 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
   );
   const slot = day.data?.results.find((s) => s.id === draft.availabilityId) ?? null;
   const slotRates = (config.data?.rates ?? []).filter((r) => slot?.rate_ids.includes(r.id));
-  const inventory = useGetExperienceInventoryQuery(ownOfferId ?? skipToken);
-  const extras = (inventory.data?.results ?? []).filter((i) => i.usage === 'extra');
-  const questions = useListBookingQuestionsQuery(ownOfferId ? { experience: ownOfferId, page: 1, page_size: 100 } : skipToken);
+  // Ours from the catalog; a partner's offer's are the supplier's (its own endpoint).
+  const { extras, questions } = useOfferAddOns(offerId, offers.isOwnOffer(offerId));
   const [addLine, adding] = useAddCartLineMutation();
 
   const participants = Object.values(draft.quantities).reduce((sum, q) => sum + q, 0);
@@ -255,9 +252,9 @@ export const BookingPicker = ({ cartId }: { cartId: string | null }) => {
             ))}
           </Step>
         ) : null}
-        {slot && questions.data?.results.length ? (
+        {slot && questions.length ? (
           <Step n={extras.length ? 6 : 5} title="Questions">
-            {questions.data.results.map((q) => (
+            {questions.map((q) => (
               <QuestionInput
                 key={q.id}
                 question={q}

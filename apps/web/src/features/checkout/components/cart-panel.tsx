@@ -10,6 +10,7 @@ import { useChangeCartLineMutation, useCreateOrderMutation, useRemoveCartLineMut
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useListCustomersQuery } from '../../customers/api.ts';
 import { customerName } from '../../customers/components/customer-name.ts';
 import { orderPath } from '../../orders/components/order-paths.ts';
@@ -107,7 +108,9 @@ type Buyer = {
 export const CartPanel = ({ cart }: { cart: Cart | undefined }) => {
   const navigate = useNavigate();
   const now = useNow();
-  const categories = useListPricingCategoriesQuery({ page: 1, page_size: 100 });
+  // Our category names for the party summary; a plan without offers of its own has none (resold lines say 'Participant').
+  const { hasFeature } = useAccess();
+  const categories = useListPricingCategoriesQuery({ page: 1, page_size: 100 }, { skip: !hasFeature(['experiences']) });
   const names = useMemo(() => new Map((categories.data?.results ?? []).map((c) => [c.id, c.name])), [categories.data]);
   const [buyer, setBuyer] = useState<Buyer>({
     mode: 'existing',
@@ -144,7 +147,7 @@ export const CartPanel = ({ cart }: { cart: Cart | undefined }) => {
     });
     if ('error' in result) return;
     // Specification §3: an answer without an id is a resale (the order is the supplier's).
-    if (!result.data.id) {
+    if (!('id' in result.data) || !result.data.id) {
       notifySuccess(MESSAGES.resaleCompleted);
       navigate(RESALES_PATH);
       return;

@@ -7,7 +7,15 @@ import { fieldErrorItems } from '../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdatePartnerTermsMutation } from '../api.ts';
 import { partnerLabel, weSupply } from '../partner-format.ts';
-import { type FieldErrors, fieldKey, type TermsDraft, termsDraftOf, validateTerms } from '../terms-form.ts';
+import {
+  changedKeys,
+  type FieldErrors,
+  fieldKey,
+  type TermsDraft,
+  termsDraftOf,
+  validateTerms,
+  withoutErrors,
+} from '../terms-form.ts';
 import { TermsFields } from './terms-fields.tsx';
 
 /** "Edit terms" of a partnership (offered when `can.edit_terms`). */
@@ -49,7 +57,15 @@ const EditTermsForm = ({ partnership, onClose }: { partnership: Partnership; onC
             New terms apply to sales from now on; past resales keep the commission they were sold with.
           </Text>
         ) : null}
-        <TermsFields value={draft} onChange={setDraft} errors={errors} sharing={sharing} />
+        <TermsFields
+          value={draft}
+          onChange={(next) => {
+            setErrors((e) => withoutErrors(e, changedKeys(draft, next)));
+            setDraft(next);
+          }}
+          errors={errors}
+          sharing={sharing}
+        />
         <Group justify="flex-end">
           <Button variant="standard" onClick={onClose}>
             Cancel

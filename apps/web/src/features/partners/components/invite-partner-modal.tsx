@@ -5,13 +5,22 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useInvitePartnerMutation } from '../api.ts';
-import { emptyInvite, type FieldErrors, fieldKey, type InviteDraft, validateInvite } from '../terms-form.ts';
+import {
+  changedKeys,
+  emptyInvite,
+  type FieldErrors,
+  fieldKey,
+  type InviteDraft,
+  validateInvite,
+  withoutErrors,
+} from '../terms-form.ts';
 import { TermsFields } from './terms-fields.tsx';
 
-const TYPE_OPTIONS = [
-  { value: 'resellers', label: 'A reseller of our offers' },
-  { value: 'suppliers', label: 'A supplier we resell' },
+const typeOptions = (withOffers: boolean) => [
+  { value: 'resellers', label: 'A reseller', disabled: !withOffers },
+  { value: 'suppliers', label: 'A supplier' },
 ];
 const VIA_OPTIONS = [
   { value: 'subdomain', label: 'Subdomain' },
@@ -36,9 +45,15 @@ export const InvitePartnerModal = ({
 
 const InviteForm = ({ onClose, partnerType }: { onClose: () => void; partnerType: PartnerType }) => {
   const [invite, { isLoading }] = useInvitePartnerMutation();
-  const [draft, setDraft] = useState<InviteDraft>(() => emptyInvite(partnerType));
+  // A plan without offers of its own (an affiliate's) can only resell: it invites suppliers.
+  const withOffers = useAccess().hasFeature(['experiences']);
+  const [draft, setDraft] = useState<InviteDraft>(() => emptyInvite(withOffers ? partnerType : 'suppliers'));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (patch: Partial<InviteDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // An edited field's error goes (the terms' fields by their own keys).
+  const set = (patch: Partial<InviteDraft>) => {
+    setErrors((e) => withoutErrors(e, [...Object.keys(patch), ...changedKeys(draft.terms, patch.terms)]));
+    setDraft((d) => ({ ...d, ...patch }));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -62,15 +77,15 @@ const InviteForm = ({ onClose, partnerType }: { onClose: () => void; partnerType
             mt={6}
             fullWidth
             aria-label="The organization will be"
-            data={TYPE_OPTIONS}
+            data={typeOptions(withOffers)}
             value={draft.partner_type}
             onChange={(value) => set({ partner_type: value as PartnerType })}
           />
         </Input.Wrapper>
         <Text size="sm" c="dimmed">
           {sharing
-            ? 'A reseller sells your offers in its own stores and earns by the terms below.'
-            : 'A supplier shares its offers with you to sell in your stores. These terms are your proposal; the supplier can change them before accepting.'}
+            ? 'A reseller sells your offers in its own stores and back office, and earns by the terms below.'
+            : 'A supplier shares its offers for you to sell in your stores and back office. These terms are your proposal; the supplier can change them before accepting.'}
         </Text>
         <Stack gap={6}>
           <SegmentedControl

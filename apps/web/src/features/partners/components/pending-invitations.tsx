@@ -34,7 +34,7 @@ export const PendingInvitations = ({
   onPick: (intent: RowIntent, p: Partnership) => void;
   isBusy: (action: 'accept' | 'decline', p: Partnership) => boolean;
 }) => {
-  const { data } = useListPartnersQuery({ status: 'pending', page: 1, page_size: 50 });
+  const { data } = useListPartnersQuery({ status: 'pending', page: 1, page_size: 50 }, { refetchOnMountOrArgChange: true });
   const incoming = (data?.results ?? []).filter(isIncomingInvitation);
   if (!incoming.length) return null;
   const n = incoming.length;

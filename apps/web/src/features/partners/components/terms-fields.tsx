@@ -30,10 +30,11 @@ const SharedOffersSelect = ({
   const offers = useListExperiencesQuery({ status: 'active', page: 1, page_size: 50, ...(term ? { search: term } : {}) });
   const labels = useRef(new Map<string, string>());
   for (const o of offers.data?.results ?? []) labels.current.set(o.id, o.title);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the label cache grows with each answer
   const data = useMemo(() => {
     const seen = new Set((offers.data?.results ?? []).map((o) => o.id));
-    const chosen = value.filter((id) => !seen.has(id)).map((id) => ({ value: id, label: labels.current.get(id) ?? 'Chosen offer' }));
+    const chosen = value
+      .filter((id) => !seen.has(id))
+      .map((id) => ({ value: id, label: labels.current.get(id) ?? 'Chosen offer' }));
     return [...chosen, ...(offers.data?.results ?? []).map((o) => ({ value: o.id, label: o.title }))];
   }, [offers.data, value]);
   return (
@@ -126,8 +127,8 @@ export const TermsFields = ({
         </>
       ) : null}
       <NumberInput
-        label="Places per start (optional)"
-        description="At most this many places per start may the reseller sell. Empty: as many as the start has."
+        label="Most places per start (optional)"
+        description="What the reseller may sell of each start. Empty: all the start has left."
         min={1}
         max={10_000}
         allowDecimal={false}
@@ -135,7 +136,7 @@ export const TermsFields = ({
         value={value.allocation}
         onChange={(n) => set({ allocation: typeof n === 'number' ? n : '' })}
         error={errors.allocation}
-        w={{ base: '100%', xs: 260 }}
+        w={{ base: '100%', xs: 320 }}
       />
       <Input.Wrapper
         label="Who collects the customer’s payment"

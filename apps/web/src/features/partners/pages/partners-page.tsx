@@ -50,7 +50,11 @@ export const PartnersPage = () => {
   const list = useListParams(FILTERS);
   const [params, setParams] = useSearchParams();
   const view: PartnerType = params.get(TYPE_PARAM) === 'suppliers' ? 'suppliers' : 'resellers';
-  const { data, isFetching, error } = useListPartnersQuery({ ...list.apiQuery, type: view }, { skip: !list.ready });
+  // The other side changes partnerships too (accepts, pauses, ends): read them afresh on every visit.
+  const { data, isFetching, error } = useListPartnersQuery(
+    { ...list.apiQuery, type: view },
+    { skip: !list.ready, refetchOnMountOrArgChange: true },
+  );
   useResetPageOnNotFound(list, error);
   const { can } = useAccess();
   const canChange = can([CHANGE_PERMISSION]);
@@ -76,7 +80,7 @@ export const PartnersPage = () => {
     { key: 'organization', header: 'Organization', sortField: 'name', render: (p) => <OrganizationCell p={p} /> },
     { key: 'status', header: 'Status', sortField: 'status', width: 150, render: (p) => <PartnerStatusCell p={p} /> },
     { key: 'terms', header: 'Terms', render: (p) => <TermsCell p={p} /> },
-    { key: 'offers', header: 'Shared offers', width: 120, align: 'right', render: (p) => p.shared_offers_count },
+    { key: 'offers', header: 'Shared offers', width: 140, align: 'right', render: (p) => p.shared_offers_count },
     {
       key: 'since',
       header: 'Since',
@@ -127,7 +131,7 @@ export const PartnersPage = () => {
       <ListToolbar
         list={toolbarList}
         searchLabel="Search partners"
-        searchPlaceholder="Search by name, subdomain or email"
+        searchPlaceholder="Search by name or email"
         filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS }]}
       />
       <DataTable

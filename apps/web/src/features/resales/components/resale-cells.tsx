@@ -48,3 +48,15 @@ export const CommissionCell = ({ r }: { r: Resale }) => (
     </Text>
   </Stack>
 );
+
+/** The other organization, and what was sold. */
+export const PartnerCell = ({ r }: { r: Resale }) => (
+  <Stack gap={0} style={{ minWidth: 0 }}>
+    <Text size="sm" fw={500}>
+      {otherParty(r).name}
+    </Text>
+    <Text size="xs" c="dimmed" lineClamp={2}>
+      {r.offers.join(', ') || '—'}
+    </Text>
+  </Stack>
+);

@@ -34,13 +34,16 @@ const Figures = ({ r }: { r: Resale }) => {
       </Fact>
       <Fact label="Total now">{money(r.total)}</Fact>
       <Fact label="Collected from the customer">{money(r.collected)}</Fact>
-      <Fact label={r.pricing_mode === 'net_rates' ? 'Commission (net rates)' : `Commission (${r.commission_percent ?? 0} %)`} testId="resale-commission">
+      <Fact
+        label={r.pricing_mode === 'net_rates' ? 'Commission (net rates)' : `Commission (${r.commission_percent ?? 0} %)`}
+        testId="resale-commission"
+      >
         {money(r.commission)}
       </Fact>
       <Fact label="Net to the supplier" testId="resale-net">
         {money(r.net)}
       </Fact>
-      <Fact label="Payment">{PAYMENT_COLLECTOR_LABELS[r.payment_collector]}</Fact>
+      <Fact label="Who collects">{PAYMENT_COLLECTOR_LABELS[r.payment_collector]}</Fact>
     </Stack>
   );
 };

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@excursio/contract/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@excursio/contract/orders';
 import {
   RESALE_DATE_RANGE_LABELS,
   RESALE_DATE_RANGES,
@@ -15,7 +15,7 @@ import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
 import { useGetResaleFilterOptionsQuery, useListResalesQuery } from '../api.ts';
-import { CommissionCell, GrossCell, Money, otherParty, SideBadge } from '../components/resale-cells.tsx';
+import { CommissionCell, GrossCell, Money, PartnerCell, SideBadge } from '../components/resale-cells.tsx';
 import { ResaleDrawer } from '../components/resale-drawer.tsx';
 
 const FILTERS = ['side', 'partner', 'status', 'payment_status', 'date_range'] as const;
@@ -48,50 +48,56 @@ const useResaleFilters = (): ListFilter[] => {
  */
 export const ResalesPage = () => {
   const list = useListParams(FILTERS);
-  const { data, isFetching, error } = useListResalesQuery(list.apiQuery, { skip: !list.ready });
+  // Resales are made by the other side too: read them afresh on every visit.
+  const { data, isFetching, error } = useListResalesQuery(list.apiQuery, { skip: !list.ready, refetchOnMountOrArgChange: true });
   useResetPageOnNotFound(list, error);
   const filters = useResaleFilters();
   // The opened row, refreshed from the list while it is on the page (kept when a refetch drops it).
   const [openRow, setOpenRow] = useState<Resale | null>(null);
   const opened = openRow ? (data?.results.find((r) => r.id === openRow.id) ?? openRow) : null;
 
+  // Seven columns that fit beside the sidebar: the date and the side under the reference, the offers
+  // under the partner, the payment under the status.
   const columns: Column<Resale>[] = [
     {
       key: 'reference',
       header: 'Sale',
-      width: 110,
-      render: (r) => (
-        <Anchor component="button" type="button" fw={600} size="sm" onClick={() => setOpenRow(r)} aria-label={`Open resale ${r.reference}`}>
-          {r.reference}
-        </Anchor>
-      ),
-    },
-    { key: 'side', header: 'Side', width: 130, render: (r) => <SideBadge side={r.side} /> },
-    { key: 'partner', header: 'Partner', render: (r) => otherParty(r).name },
-    {
-      key: 'offers',
-      header: 'Offers',
-      render: (r) => (
-        <Text size="sm" lineClamp={2} maw={260}>
-          {r.offers.join(', ') || '—'}
-        </Text>
-      ),
-    },
-    {
-      key: 'created',
-      header: 'Created',
       sortField: 'created_at',
-      width: 170,
+      width: 160,
       render: (r) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(r.created_at)}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            size="sm"
+            ta="left"
+            onClick={() => setOpenRow(r)}
+            aria-label={`Open resale ${r.reference}`}
+          >
+            {r.reference}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDisplayDate(r.created_at)}
+          </Text>
+          <SideBadge side={r.side} />
+        </Stack>
       ),
     },
-    { key: 'status', header: 'Status', width: 120, render: (r) => <OrderStatusBadge status={r.status} /> },
-    { key: 'payment', header: 'Payment', width: 140, render: (r) => <PaymentStatusBadge status={r.payment_status} /> },
+    { key: 'partner', header: 'Partner', render: (r) => <PartnerCell r={r} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 130,
+      render: (r) => (
+        <Stack gap={4} align="flex-start">
+          <OrderStatusBadge status={r.status} />
+          <PaymentStatusBadge status={r.payment_status} />
+        </Stack>
+      ),
+    },
     // Sorted by the order's total now (the API's `total`): the gross unless lines were canceled since.
-    { key: 'gross', header: 'Gross', sortField: 'total', width: 120, align: 'right', render: (r) => <GrossCell r={r} /> },
+    { key: 'gross', header: 'Gross', sortField: 'total', width: 110, align: 'right', render: (r) => <GrossCell r={r} /> },
     {
       key: 'commission',
       header: 'Commission',
@@ -100,12 +106,12 @@ export const ResalesPage = () => {
       align: 'right',
       render: (r) => <CommissionCell r={r} />,
     },
-    { key: 'net', header: 'Net', width: 110, align: 'right', render: (r) => <Money minor={r.net} currency={r.currency} /> },
+    { key: 'net', header: 'Net', width: 100, align: 'right', render: (r) => <Money minor={r.net} currency={r.currency} /> },
     {
       key: 'settlement',
       header: 'Settlement',
       render: (r) => (
-        <Text size="xs" c="dimmed" maw={220}>
+        <Text size="xs" maw={200}>
           {r.settlement.label}
         </Text>
       ),
@@ -114,7 +120,12 @@ export const ResalesPage = () => {
 
   return (
     <Stack gap={0}>
-      <ListToolbar list={list} searchLabel="Search resales" searchPlaceholder="Search by #number, offer or name" filters={filters} />
+      <ListToolbar
+        list={list}
+        searchLabel="Search resales"
+        searchPlaceholder="Search by #number, offer or name"
+        filters={filters}
+      />
       <DataTable
         label="Resales"
         columns={columns}

@@ -112,7 +112,7 @@ export const CatalogStep = ({ store }: { store: Store }) => {
           empty={{
             message: list.hasActiveFilters
               ? 'No offers match these filters.'
-              : 'Every offer you have is in this store already, or you have no offers yet.',
+              : 'Every offer you may sell is in this store already: your own, and those your suppliers share with you.',
           }}
         />
       </Stack>
