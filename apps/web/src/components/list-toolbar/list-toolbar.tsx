@@ -8,6 +8,10 @@ export type ListFilter = {
   label: string;
   options: { value: string; label: string }[];
   kind?: 'select' | 'segmented';
+  /** What 'no filter' reads ('All' unless said, e.g. 'All time' for a date range, spec §9). */
+  allLabel?: string;
+  /** Width of the select in px (200 unless its options need more). */
+  width?: number;
 };
 
 /** Search (debounced in the hook), filters with 'All' first, and 'Reset filters' when any is set. */
@@ -33,7 +37,7 @@ export const ListToolbar = ({
       type="search"
     />
     {filters.map((filter) => {
-      const data = [{ value: ALL, label: 'All' }, ...filter.options];
+      const data = [{ value: ALL, label: filter.allLabel ?? 'All' }, ...filter.options];
       const value = list.filters[filter.key] ?? ALL;
       return filter.kind === 'segmented' ? (
         <SegmentedControl
@@ -53,7 +57,7 @@ export const ListToolbar = ({
           value={value}
           allowDeselect={false}
           onChange={(next) => list.setFilter(filter.key, next)}
-          w={200}
+          w={filter.width ?? 200}
           leftSection={
             <Text size="xs" c="dimmed" pl={4}>
               {filter.label}

@@ -101,7 +101,12 @@ export const OrdersListPage = () => {
             kind: 'segmented',
           },
           { key: 'payment_status', label: 'Payment status', options: options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
-          { key: 'date_range', label: 'Created', options: options(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS) },
+          {
+            key: 'date_range',
+            label: 'Created',
+            allLabel: 'All time',
+            options: options(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS),
+          },
           ...(sellers.length ? [{ key: 'seller', label: 'Seller', options: sellers }] : []),
           ...(stores.length ? [{ key: 'store', label: 'Store', options: stores }] : []),
         ]}

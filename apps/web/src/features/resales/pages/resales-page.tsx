@@ -29,7 +29,7 @@ const useResaleFilters = (): ListFilter[] => {
   const payments = (options?.payment_status ?? Object.keys(PAYMENT_STATUS_LABELS)) as PaymentStatus[];
   const partners = options?.partner ?? [];
   return [
-    { key: 'side', label: 'Side', options: options?.side ?? pairs(RESALE_SIDES, RESALE_SIDE_LABELS) },
+    { key: 'side', label: 'Side', width: 290, options: options?.side ?? pairs(RESALE_SIDES, RESALE_SIDE_LABELS) },
     ...(partners.length ? [{ key: 'partner', label: 'Partner', options: partners }] : []),
     { key: 'status', label: 'Status', options: statuses.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] ?? value })) },
     {
@@ -37,7 +37,12 @@ const useResaleFilters = (): ListFilter[] => {
       label: 'Payment',
       options: payments.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] ?? value })),
     },
-    { key: 'date_range', label: 'Created', options: options?.date_range ?? pairs(RESALE_DATE_RANGES, RESALE_DATE_RANGE_LABELS) },
+    {
+      key: 'date_range',
+      label: 'Created',
+      allLabel: 'All time',
+      options: options?.date_range ?? pairs(RESALE_DATE_RANGES, RESALE_DATE_RANGE_LABELS),
+    },
   ];
 };
 

@@ -98,7 +98,7 @@ export const CatalogStep = ({ store }: { store: Store }) => {
             searchPlaceholder="Search by title or city"
             filters={[
               { key: 'ownership', label: 'Marketplace', options: MARKETPLACE_OPTIONS, kind: 'segmented' },
-              ...(suppliers.length ? [{ key: 'supplier', label: 'Supplier', options: suppliers }] : []),
+              ...(suppliers.length ? [{ key: 'supplier', label: 'Supplier', width: 260, options: suppliers }] : []),
               { key: 'type', label: 'Type', options: TYPE_OPTIONS },
             ]}
           />
