@@ -49,7 +49,10 @@ export const cartLine = z.object({
   time_zone: z.string(),
   starts_at: timestamp,
   participants: z.number().int(),
-  units: z.array(z.object({ pricing_category_id: id, quantity: z.number().int(), unit_price: money, amount: money })),
+  /** The party, with each category's name (the offer's organization's: a resold offer's are its supplier's). */
+  units: z.array(
+    z.object({ pricing_category_id: id, name: z.string(), quantity: z.number().int(), unit_price: money, amount: money }),
+  ),
   group_size: z.number().int().nullable(),
   extras: z.array(z.object({ item_id: id, name: z.string(), quantity: z.number().int(), unit_price: money, amount: money })),
   answers: z.array(z.object({ question_id: id, question: z.string(), answer: z.string() })),

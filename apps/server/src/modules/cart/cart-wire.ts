@@ -7,7 +7,7 @@ import { cartPrice } from './cart-price.ts';
 export const holdActive = (view: CartLineView, now: Date) =>
   view.hold.status === 'active' && view.hold.expiresAt.getTime() > now.getTime();
 
-export const toCartLine = ({ line, hold, slot, offer }: CartLineView, now: Date): CartLine => {
+export const toCartLine = ({ line, hold, slot, offer, categoryNames }: CartLineView, now: Date): CartLine => {
   const partyTotal = hold.totalMinor;
   return {
     id: line.id,
@@ -20,7 +20,7 @@ export const toCartLine = ({ line, hold, slot, offer }: CartLineView, now: Date)
     time_zone: offer.timeZone,
     starts_at: slot.startsAt.toISOString(),
     participants: hold.participants,
-    units: hold.party,
+    units: hold.party.map((u) => ({ ...u, name: categoryNames[u.pricing_category_id] ?? 'Participant' })),
     group_size: line.groupSize,
     extras: line.extras,
     answers: line.answers,
@@ -31,7 +31,7 @@ export const toCartLine = ({ line, hold, slot, offer }: CartLineView, now: Date)
     hold: {
       id: hold.id,
       expires_at: hold.expiresAt.toISOString(),
-      active: holdActive({ line, hold, slot, offer }, now),
+      active: holdActive({ line, hold, slot, offer, categoryNames }, now),
     },
   };
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { holds, slots } from '../../db/schema/availability.ts';
 import { cartLines, carts } from '../../db/schema/carts.ts';
@@ -53,6 +53,10 @@ export const linesOfCart = (db: Executor, accountId: string, cartId: string) =>
       hold: holds,
       slot: { slotKey: slots.slotKey, localDate: slots.localDate, startsAt: slots.startsAt },
       offer: { title: experiences.title, timeZone: experiences.timeZone },
+      // The party's category names, from the offer's organization (a resold offer's are its supplier's).
+      categoryNames: sql<Record<string, string>>`(select coalesce(json_object_agg(pc.id, pc.name), '{}'::json)
+        from pricing_categories pc where pc.id::text in (
+          select p->>'pricing_category_id' from jsonb_array_elements("holds"."party") p))`,
     })
     .from(cartLines)
     .innerJoin(holds, eq(holds.id, cartLines.holdId))

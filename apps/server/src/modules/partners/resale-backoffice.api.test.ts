@@ -74,6 +74,8 @@ describe('a resale through the reseller’s back-office checkout', () => {
       answers: [{ question_id: question.id, answer: 'English' }],
     });
     expect(line.statusCode, line.body).toBe(201);
+    // The party names the supplier's categories (the reseller has none of its own).
+    expect(line.json().units.map((u: { name: string }) => u.name)).toEqual([offer.adult.name, offer.child.name]);
     // A line of the reseller's own offer cannot join a cart of a partner's offers.
     const own = await createSellableOffer(t, reseller, { lines: [{ time: '11:00' }] });
     expectError(await send(reseller, 'POST', `/api/cart/${cart.id}/lines/`, lineBody(own, DAY, { adults: 1 })), 400, {

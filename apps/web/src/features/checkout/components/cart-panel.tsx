@@ -3,14 +3,12 @@ import { MESSAGES } from '@excursio/contract/messages';
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { useChangeCartLineMutation, useCreateOrderMutation, useRemoveCartLineMutation } from '../../../lib/api/cart.api.ts';
-import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useListCustomersQuery } from '../../customers/api.ts';
 import { customerName } from '../../customers/components/customer-name.ts';
 import { orderPath } from '../../orders/components/order-paths.ts';
@@ -30,7 +28,7 @@ const useNow = (everyMs = 5000) => {
   return now;
 };
 
-const LineCard = ({ cartId, line, names, now }: { cartId: string; line: CartLine; names: Map<string, string>; now: number }) => {
+const LineCard = ({ cartId, line, now }: { cartId: string; line: CartLine; now: number }) => {
   const [remove, removing] = useRemoveCartLineMutation();
   const [change, renewing] = useChangeCartLineMutation();
   const left = line.hold.active ? holdLeft(line.hold.expires_at, now) : null;
@@ -49,7 +47,7 @@ const LineCard = ({ cartId, line, names, now }: { cartId: string; line: CartLine
             </Text>
           </Text>
           <Text size="sm" c="dimmed">
-            {partySummary(line, names)}
+            {partySummary(line)}
           </Text>
           {line.extras.map((e) => (
             <Text key={e.item_id} size="sm" c="dimmed">
@@ -108,10 +106,6 @@ type Buyer = {
 export const CartPanel = ({ cart }: { cart: Cart | undefined }) => {
   const navigate = useNavigate();
   const now = useNow();
-  // Our category names for the party summary; a plan without offers of its own has none (resold lines say 'Participant').
-  const { hasFeature } = useAccess();
-  const categories = useListPricingCategoriesQuery({ page: 1, page_size: 100 }, { skip: !hasFeature(['experiences']) });
-  const names = useMemo(() => new Map((categories.data?.results ?? []).map((c) => [c.id, c.name])), [categories.data]);
   const [buyer, setBuyer] = useState<Buyer>({
     mode: 'existing',
     customerId: null,
@@ -176,7 +170,7 @@ export const CartPanel = ({ cart }: { cart: Cart | undefined }) => {
         ) : (
           <Stack gap="xs">
             {lines.map((line) => (
-              <LineCard key={line.id} cartId={cart?.id ?? ''} line={line} names={names} now={now} />
+              <LineCard key={line.id} cartId={cart?.id ?? ''} line={line} now={now} />
             ))}
             <Group justify="space-between" pt="xs">
               <Text fw={600}>Total</Text>

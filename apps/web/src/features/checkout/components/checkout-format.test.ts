@@ -15,12 +15,12 @@ describe('checkout formatting', () => {
   });
 
   it('summarises a party by category name', () => {
-    const names = new Map([['a', 'Adult']]);
     const units = [
-      { pricing_category_id: 'a', quantity: 2, unit_price: 1, amount: 2 },
-      { pricing_category_id: 'x', quantity: 1, unit_price: 1, amount: 1 },
+      { pricing_category_id: 'a', name: 'Adult', quantity: 2, unit_price: 1, amount: 2 },
+      { pricing_category_id: 'x', name: 'Participant', quantity: 1, unit_price: 1, amount: 1 },
     ];
-    expect(partySummary({ units, participants: 3 }, names)).toBe('2 × Adult, 1 × Participant');
+    expect(partySummary({ units, participants: 3 })).toBe('2 × Adult, 1 × Participant');
+    expect(partySummary({ units: [], participants: 3 })).toBe('3 participants');
   });
 
   it('counts a hold down to nothing', () => {

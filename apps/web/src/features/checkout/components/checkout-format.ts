@@ -23,10 +23,9 @@ export const pricingOptionsParam = (quantities: Record<string, number>) =>
     .map(([id, quantity]) => `${id}:${quantity}`)
     .join(',');
 
-/** `2 × Adult, 1 × Child` from the line's party and the category names known. */
-export const partySummary = (line: Pick<CartLine, 'units' | 'participants'>, names: ReadonlyMap<string, string>) =>
-  line.units.map((u) => `${u.quantity} × ${names.get(u.pricing_category_id) ?? 'Participant'}`).join(', ') ||
-  `${line.participants} participants`;
+/** `2 × Adult, 1 × Child` from the line's party (the server names each category, a resold offer's too). */
+export const partySummary = (line: Pick<CartLine, 'units' | 'participants'>) =>
+  line.units.map((u) => `${u.quantity} × ${u.name}`).join(', ') || `${line.participants} participants`;
 
 /** What is left of a hold: `9 min`, `45 s`, or null once it expired. */
 export const holdLeft = (expiresAt: string, nowMs: number) => {
