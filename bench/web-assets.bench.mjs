@@ -5,7 +5,7 @@
 // BENCH_WEB_PORT (default 3240), WEB_DIST (default apps/web/dist), BENCH_SCREENSHOTS=1 saves PNGs
 // of both pages to bench/results/ for a look.
 import { DEMO } from './support.mjs';
-import { kb, launchBrowser, measure, startServer, summarize, writeAssetsReport } from './web-support.mjs';
+import { initialScripts, kb, launchBrowser, measure, startServer, summarize, writeAssetsReport } from './web-support.mjs';
 
 const port = Number(process.env.BENCH_WEB_PORT ?? 3240);
 const dataDir = 'data/bench-web';
@@ -37,17 +37,21 @@ try {
   );
   lines.push(...summarize('dashboard', dashboard.rows));
 
-  // The entry chunk and what index.html preloads with it: the JavaScript every page waits for.
-  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
-  const initial = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  const initialRows = login.rows.filter((r) => initial.includes(new URL(r.url).pathname));
-  const entryRow = initialRows.find((r) => new URL(r.url).pathname === initial[0]);
-  lines.push(
-    `entry      ${initial[0]}  ${kb(entryRow.served)} KB served  ${kb(entryRow.gzip)} KB gzip; ` +
-      `with its ${initial.length - 1} preloaded imports ${kb(initialRows.reduce((t, r) => t + r.gzip, 0))} KB gzip`,
-  );
+  // Each page's entry chunk and what its HTML preloads with it: the JavaScript that page waits for
+  // (the login page has its own entry, login.html; the dashboard's is index.html).
+  for (const [name, path, measured] of [
+    ['login', '/auth/login', login],
+    ['dashboard', '/', dashboard],
+  ]) {
+    const html = await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    const initial = initialScripts(html);
+    const initialRows = measured.rows.filter((r) => initial.includes(new URL(r.url).pathname));
+    const entryRow = initialRows.find((r) => new URL(r.url).pathname === initial[0]);
+    lines.push(
+      `entry      ${name.padEnd(10)} ${initial[0]}  ${kb(entryRow.served)} KB served  ${kb(entryRow.gzip)} KB gzip; ` +
+        `with its ${initial.length - 1} preloaded imports ${kb(initialRows.reduce((t, r) => t + r.gzip, 0))} KB gzip`,
+    );
+  }
 
   await writeAssetsReport(
     'web-assets',

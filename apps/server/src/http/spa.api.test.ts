@@ -91,6 +91,14 @@ describe('web app serving', () => {
     expect(plain.body).toBe(INDEX);
   });
 
+  it('answers /auth/login with index.html when the build has no login.html (its own entry)', async () => {
+    for (const url of ['/auth/login', '/auth/login/?next=%2Fdashboard']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(decoded(res), url).toBe(INDEX);
+    }
+  });
+
   it('revalidates public files and does not expose the compressed siblings as URLs of their own', async () => {
     const icon = await get('/favicon.svg', 'br');
     expect(icon.statusCode).toBe(200);

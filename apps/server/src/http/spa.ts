@@ -7,11 +7,15 @@ import { notFound } from './app-error.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The webstore's embeddable widget: `/s/{store}/embed/…`, the one page other sites may frame. */
 const EMBED = /^\/s\/[^/]+\/embed(\/|$)/;
+/** The login page: its own light entry (login.html), exactly this path with or without the slash. */
+const LOGIN = /^\/auth\/login\/?$/;
 
 /**
  * Serves the built web app on the bare domain and every subdomain. Unknown non-API paths get
  * index.html (client-side routes), except the public webstore's `/s` and `/s/*`, which get
- * webstore.html (its own, much lighter entry); unknown API paths get the JSON 404.
+ * webstore.html (its own, much lighter entry), and `/auth/login`, which gets login.html (the login
+ * page without the dashboard's libraries; index.html when a build has none); unknown API paths get
+ * the JSON 404.
  *
  * The build writes a brotli (.br) and a gzip (.gz) file beside each text asset (vite.config.ts);
  * `preCompressed` picks the best one the client accepts (br, then gzip, else the file itself) and
@@ -19,6 +23,7 @@ const EMBED = /^\/s\/[^/]+\/embed(\/|$)/;
  */
 export const registerSpa = async (app: FastifyInstance, webDist: string) => {
   const built = existsSync(join(webDist, 'index.html'));
+  const loginPage = existsSync(join(webDist, 'login.html')) ? 'login.html' : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -46,7 +51,7 @@ export const registerSpa = async (app: FastifyInstance, webDist: string) => {
       throw notFound();
     }
     // sendFile goes through the same negotiation and setHeaders as a direct request.
-    const page = path === '/s' || path.startsWith('/s/') ? 'webstore.html' : 'index.html';
+    const page = path === '/s' || path.startsWith('/s/') ? 'webstore.html' : LOGIN.test(path) ? loginPage : 'index.html';
     if (EMBED.test(path)) {
       // A widget is framed by the operator's own website, whatever its address: only this page
       // lifts the frame ban (every other page, the webstore's included, keeps frame-ancestors 'none').
