@@ -53,6 +53,9 @@ const signUpAffiliate = async (page: Page): Promise<Owner> => {
   return owner;
 };
 
+/** After a viewport change the sidebar slides out of the way: the screenshot waits for it. */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
 const partnerRow = (page: Page, view: 'My resellers' | 'My suppliers', name: string) =>
   page.getByRole('table', { name: view }).getByRole('row').filter({ hasText: name });
 
@@ -112,6 +115,7 @@ test('a supplier invites a reseller, who accepts and resells in its checkout; bo
   await expect(partnerRow(agency, 'My suppliers', DEMO.name)).toContainText('Active');
   await agency.setViewportSize({ width: 375, height: 812 });
   await expect(agency.getByText(DEMO.name, { exact: true })).toBeVisible();
+  await settled(agency);
   await screenshot(agency, 'partners-02-suppliers-phone');
   await agency.setViewportSize({ width: 1280, height: 720 });
 
@@ -187,6 +191,7 @@ test('a supplier invites a reseller, who accepts and resells in its checkout; bo
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByText(reference, { exact: true })).toBeVisible();
+  await settled(page);
   await screenshot(page, 'partners-05-resales-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
 
