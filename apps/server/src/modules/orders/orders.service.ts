@@ -105,6 +105,14 @@ export const bookHold = async (
     const [held] = await offersOfHold(tx, accountId, input.holdId);
     const status = statusFor(held ? [held] : []);
     const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status });
+    // A reseller's hold books only in the reseller's store, where the resale is recorded with it.
+    if (booking.partnershipId) {
+      throw refusedByState(
+        'resale_hold',
+        'This reservation was made in a partner’s store: complete the booking there.',
+        'holdId',
+      );
+    }
     const [offer] = await offersForAvailability(tx, accountId, { experienceId: booking.experienceId });
     const customerId = await customerForContact(tx, accountId, input.contact);
     const created = await insertOrder(tx, {

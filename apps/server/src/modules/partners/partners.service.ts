@@ -1,7 +1,7 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import type { PartnershipInvite, partnershipTermsPatch } from '@excursio/contract/partners';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { AppError, forbidden, invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { allowed, partnershipWire, sideOf, type Viewer } from './partner-wire.ts';
@@ -59,14 +59,17 @@ const termsValues = (terms: TermsPatch) => ({
 });
 
 /** The chosen offers must be the supplier's own; only the supplier can choose them. */
-const checkSharedOffers = async (db: Db, supplierAccountId: string | null, ids: string[] | undefined) => {
+const checkSharedOffers = async (
+  db: Executor,
+  supplierAccountId: string | null,
+  ids: string[] | undefined,
+  attr: 'terms.experience_ids' | 'experience_ids',
+) => {
   if (!ids || ids.length === 0) return;
-  if (!supplierAccountId) {
-    throw invalid('terms.experience_ids', 'Only the supplier chooses which of its offers are shared.');
-  }
+  if (!supplierAccountId) throw invalid(attr, 'Only the supplier chooses which of its offers are shared.');
   const own = await ownOfferIds(db, supplierAccountId, ids);
   const stranger = ids.findIndex((id) => !own.has(id));
-  if (stranger >= 0) throw invalid(`terms.experience_ids.${stranger}`, 'This offer is not one of yours.', 'does_not_exist');
+  if (stranger >= 0) throw invalid(`${attr}.${stranger}`, 'This offer is not one of yours.', 'does_not_exist');
 };
 
 /**
@@ -88,7 +91,7 @@ export const invitePartner = async (db: Db, acting: Acting, input: Invite) => {
   if (input.terms.share_mode === 'selected' && weAreSupplier && ids.length === 0) {
     throw invalid('terms.experience_ids', 'Choose at least one offer to share, or share all active offers.');
   }
-  await checkSharedOffers(db, weAreSupplier ? acting.accountId : null, ids);
+  await checkSharedOffers(db, weAreSupplier ? acting.accountId : null, ids, 'terms.experience_ids');
   const created = await db
     .transaction(async (tx) => {
       const row = await insertPartnership(tx, {
@@ -169,8 +172,18 @@ export const changeTerms = async (db: Db, acting: Acting, id: string, patch: Ter
       ]);
     }
     const shareMode = patch.share_mode ?? row.shareMode;
+    const supplierSide = sideOf(row, acting.accountId) === 'supplier';
+    // Which of its offers are shared is the supplier's choice alone.
+    if (patch.experience_ids?.length && !supplierSide) {
+      throw invalid('experience_ids', 'Only the supplier chooses which of its offers are shared.');
+    }
     const ids = shareMode === 'selected' ? patch.experience_ids : [];
-    await checkSharedOffers(db, row.supplierAccountId, ids);
+    const switchingWithout = row.shareMode !== 'selected' && (ids ?? []).length === 0;
+    if (shareMode === 'selected' && supplierSide && (switchingWithout || ids?.length === 0)) {
+      throw invalid('experience_ids', 'Choose at least one offer to share, or share all active offers.');
+    }
+    // Read inside the transaction: PGlite has one connection, and the transaction holds it.
+    await checkSharedOffers(tx, row.supplierAccountId, ids, 'experience_ids');
     await updatePartnership(tx, id, termsValues(patch));
     if (ids !== undefined) await replaceSharedOffers(tx, id, ids);
   });

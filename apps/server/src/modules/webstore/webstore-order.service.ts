@@ -173,6 +173,18 @@ export const placeWebstoreOrder = async (
       refund: refunded.reference,
       refundStatus: refunded.status,
     });
+    if (error instanceof AppError && error.items.some((i) => i.code === 'partnership_not_active')) {
+      throw new AppError(409, [
+        {
+          code: 'partnership_not_active',
+          detail:
+            refunded.status === 'succeeded'
+              ? 'This offer is no longer sold here. Your payment was refunded in full.'
+              : 'This offer is no longer sold here. Your payment will be refunded: please contact the store.',
+          attr: 'lines',
+        },
+      ]);
+    }
     if (error instanceof AppError && error.statusCode === 409) {
       throw gone(
         refunded.status === 'succeeded'
