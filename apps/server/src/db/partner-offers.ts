@@ -7,13 +7,13 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 /**
- * The one rule of what a reseller may sell: an Active offer of a supplier with which the reseller
+ * The one rule of what a reseller may sell: an Active public offer of a supplier with which the reseller
  * has an active partnership that shares it (all the supplier's Active offers, or the chosen set).
  * A paused or ended partnership shares nothing, read at the moment of the query (never cached), so
  * ending one stops new sales at once. Used by every query that lists or sells partners' offers.
  */
 export const sharedWith = (resellerAccountId: string): SQL =>
-  sql`("experiences"."status" = 'active' and exists (
+  sql`("experiences"."status" = 'active' and "experiences"."visibility" = 'public' and exists (
     select 1 from partnerships p
     where p.reseller_account_id = ${resellerAccountId}
       and p.supplier_account_id = "experiences"."account_id"

@@ -82,7 +82,7 @@ export const seedDemoPartner = async (
     { accountId: account.id, email: owner.email, features: features(TOP_TIER.affiliate) },
     partnership.id,
     'accept',
-    new Date(now.getTime() - 20 * DAY_MS),
+    () => new Date(now.getTime() - 20 * DAY_MS),
   );
   const store = await createStore(
     db,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
+import { refusedByState } from '../../http/app-error.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
@@ -53,6 +54,14 @@ export const placeOrderFromHolds = async (
     const converted = [];
     for (const [index, line] of input.lines.entries()) {
       const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([held[index]]) });
+      // A reseller's hold becomes an order only as that reseller's resale (never the supplier's own sale).
+      if (booking.partnershipId && booking.partnershipId !== input.resale?.partnershipId) {
+        throw refusedByState(
+          'resale_hold',
+          'This reservation was made in a partner’s store: complete the booking there.',
+          'lines',
+        );
+      }
       converted.push({ line, booking });
     }
     const totalMinor = converted.reduce((sum, c) => sum + c.booking.totalMinor + c.line.extrasMinor, 0);

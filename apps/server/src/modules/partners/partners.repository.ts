@@ -27,9 +27,11 @@ const visibleTo = (accountId: string, email: string) =>
 
 // Explicit names (see db/partner-offers.ts): `partnerships` is the outer row.
 const sharedCount = sql<number>`(case when "partnerships"."share_mode" = 'all'
-    then (select count(*) from experiences e where e.account_id = "partnerships"."supplier_account_id" and e.status = 'active')
+    then (select count(*) from experiences e where e.account_id = "partnerships"."supplier_account_id" and e.status = 'active' and e.visibility = 'public')
     else (select count(*) from partnership_experiences pe join experiences e on e.id = pe.experience_id
-          where pe.partnership_id = "partnerships"."id" and e.status = 'active') end)`.mapWith(Number);
+          where pe.partnership_id = "partnerships"."id" and e.status = 'active' and e.visibility = 'public') end)`.mapWith(
+  Number,
+);
 
 const columns = {
   row: partnerships,

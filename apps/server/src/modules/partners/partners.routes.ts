@@ -155,7 +155,7 @@ export const partnerRoutes = (app: Api, ctx: AppContext) => {
         config: changePartners,
         schema: { tags, summary, params, response: { 200: partnership, ...errors } },
       },
-      async (request) => changeStatus(db, acting(principalOf(request)), request.params.id, action, ctx.clock()),
+      async (request) => changeStatus(db, acting(principalOf(request)), request.params.id, action, ctx.clock),
     );
   }
 };

@@ -123,12 +123,15 @@ const REFUSED: Record<Action, string> = {
 };
 
 /** Accept, decline, pause, resume or end — one transition at a time, behind the row's lock. */
-export const changeStatus = async (db: Db, acting: Acting, id: string, action: Action, now: Date) => {
+export const changeStatus = async (db: Db, acting: Acting, id: string, action: Action, clock: () => Date) => {
   await get(db, acting, id);
   await db
     .transaction(async (tx) => {
       const row = await lockPartnership(tx, id);
       if (!row) throw notFound('This partnership does not exist.');
+      // The time is read behind the lock: a sale holding the partnership's share lock commits first,
+      // so every sale is stamped no later than the end.
+      const now = clock();
       if (!allowed(row, acting.accountId)[action]) throw refusedByState('invalid_state', REFUSED[action]);
       const side = sideOf(row, acting.accountId);
       if (action === 'accept') {
