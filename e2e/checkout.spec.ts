@@ -6,24 +6,10 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, screenshot, sidebar, signUpOwner, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { MONTHS } from './support/demo.ts';
 import { createBookableOffer, placesLeft } from './support/sales.ts';
 
 test.describe.configure({ timeout: 150_000 });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 test('a phone booking in the checkout: 2 adults + 1 child tomorrow at 10:00, paid, checked in, canceled with the policy’s refund', async ({
   page,

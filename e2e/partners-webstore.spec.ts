@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { DEMO, DEMO_AFFILIATE, MONTHS } from './support/demo.ts';
 import { choose } from './support/offers.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -13,28 +14,9 @@ test.describe.configure({ timeout: 240_000 });
  * stores until plans can be changed (the payments issue), so the affiliate that opens a store here is
  * the seeded one; e2e/partners.spec.ts walks a new affiliate through the invitation.
  */
-const SUPPLIER = { email: 'owner@demo.localhost', password: 'excursio-demo-2026', subdomain: 'demo', name: 'Demo Adventures' };
-const RESELLER = {
-  email: 'owner@cityguide.localhost',
-  password: 'excursio-demo-2026',
-  subdomain: 'cityguide',
-  name: 'Lisbon City Guide',
-};
+const SUPPLIER = DEMO;
+const RESELLER = DEMO_AFFILIATE;
 const TOUR = 'Lisbon Old Town Walking Tour';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** "N slots · X of Y places taken" of the opened capacity day: X. */
 const placesTaken = async (page: Page) => {

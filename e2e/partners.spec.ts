@@ -13,27 +13,13 @@ import {
   toast,
 } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { DEMO, MONTHS } from './support/demo.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
 // The demo organization is on the top supplier plan (partners included); a new affiliate's plan
 // (Affiliate Basic) has partners and resales but no offers of its own.
-const DEMO = { email: 'owner@demo.localhost', password: 'excursio-demo-2026', subdomain: 'demo', name: 'Demo Adventures' };
 const TOUR = 'Lisbon Old Town Walking Tour';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Registers, activates and signs in an affiliate (a reseller organization). */
 const signUpAffiliate = async (page: Page): Promise<Owner> => {

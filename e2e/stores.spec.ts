@@ -3,13 +3,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot, sidebar, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { DEMO } from './support/demo.ts';
 import { choose } from './support/offers.ts';
 import { publicCall } from './support/sales.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
 // The demo organization is on the top plan (stores included); a new sign-up's Starter plan is not.
-const DEMO = { email: 'owner@demo.localhost', password: 'excursio-demo-2026', subdomain: 'demo' };
 const TOUR = 'Lisbon Old Town Walking Tour';
 const KAYAK = 'Sunset Kayak Rental';
 const EDITOR_URL = /\/sales\/stores\/editor\/([0-9a-f-]{36})\/([a-z-]+)(\?.*)?$/;

@@ -4,10 +4,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot } from './support/account.ts';
 import { apiAs } from './support/api.ts';
+import { DEMO } from './support/demo.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-const DEMO = { email: 'owner@demo.localhost', password: 'excursio-demo-2026', subdomain: 'demo' };
 const STORE = `http://demo.localhost:${PORT}`;
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 

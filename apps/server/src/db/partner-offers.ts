@@ -25,7 +25,3 @@ export const sharedWith = (resellerAccountId: string): SQL =>
 /** Offers `accountId` may put in its stores: its own, or shared with it. */
 export const ownOrShared = (accountId: string): SQL =>
   sql`("experiences"."account_id" = ${accountId} or ${sharedWith(accountId)})`;
-
-/** The organizations whose offers `resellerAccountId` may sell now (its active suppliers). */
-export const activeSuppliersOf = (resellerAccountId: string): SQL =>
-  sql`(select p.supplier_account_id from partnerships p where p.reseller_account_id = ${resellerAccountId} and p.status = 'active')`;

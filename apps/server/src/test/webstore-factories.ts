@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { testModeProvider } from '../modules/orders/payment-provider.ts';
+import { cardProviderForTests } from '../modules/orders/payments.service.ts';
 import { hostHeaders, type TestApp } from './app.ts';
 import type { createSellableOffer } from './availability-factories.ts';
 import type { TestAccount } from './factories.ts';
@@ -27,3 +29,25 @@ export const orderBody = (holdIds: string[], extra: Record<string, unknown> = {}
 
 export const placeOrder = (t: TestApp, account: TestAccount, body: object) =>
   t.app.inject({ method: 'POST', url: '/api/webstores/order/', headers: hostHeaders(account.subdomain), payload: body });
+
+/**
+ * The test-mode card provider, recording what it charged and refunded by idempotency key (a
+ * repeated key is the same charge): `kept()` is what the provider still holds.
+ */
+export const providerLedger = () => {
+  const charges = new Map<string, number>();
+  const refunds = new Map<string, number>();
+  cardProviderForTests.current = {
+    ...testModeProvider,
+    charge: async (input) => {
+      charges.set(input.idempotencyKey, input.amountMinor);
+      return testModeProvider.charge(input);
+    },
+    refund: async (input) => {
+      refunds.set(input.idempotencyKey, input.amountMinor);
+      return testModeProvider.refund(input);
+    },
+  };
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+  return { kept: () => sum(charges) - sum(refunds), charges, refunds };
+};

@@ -14,6 +14,8 @@ import {
 import { errorMessages } from '../lib/api/errors.ts';
 import { postJson } from './api.ts';
 import { Icon } from './icons.tsx';
+import b from './login-button.module.css';
+import { Button } from './login-button.tsx';
 import s from './login-card.module.css';
 import { checkLogin, type LoginErrors, type LoginValues } from './login-rules.ts';
 
@@ -33,33 +35,6 @@ const PlainLink: LoginLink = ({ href, className, children }) => (
 const isNoActiveAccount = (error: { data?: unknown }) =>
   (error.data as { errors?: { code?: string }[] } | null | undefined)?.errors?.some((e) => e.code === 'no_active_account') ===
   true;
-
-const Spinner = () => <span className={s.loader} aria-hidden />;
-
-type ButtonProps = {
-  children: ReactNode;
-  loading?: boolean;
-  disabled?: boolean;
-  className: string;
-  type?: 'button' | 'submit';
-  onClick?: () => void;
-};
-
-/** Mantine's Button as the dashboard renders it: busy = disabled with a spinner, the name kept. */
-const Button = ({ children, loading = false, disabled = false, className, type = 'button', onClick }: ButtonProps) => (
-  <button
-    type={type}
-    className={`${s.button} ${className}`}
-    disabled={disabled || loading}
-    data-loading={loading || undefined}
-    onClick={onClick}
-  >
-    {loading ? <Spinner /> : null}
-    <span className={s.buttonInner}>
-      <span className={s.buttonLabel}>{children}</span>
-    </span>
-  </button>
-);
 
 /** Mantine's eye icon of PasswordInput (shown / hidden). */
 const EyeIcon = ({ reveal }: { reveal: boolean }) => (
@@ -118,93 +93,84 @@ type FieldProps = {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 };
 
-const TextField = ({ label, name, value, error, inputRef, onChange }: FieldProps) => {
+/** A labelled field: the label, the control (marked when wrong) and the error it is described by. */
+const Field = ({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) => (
+  <div className={s.field}>
+    <label className={s.label} htmlFor={id}>
+      {label}
+    </label>
+    <div className={s.control} data-error={error ? true : undefined}>
+      {children}
+    </div>
+    {error ? (
+      <p className={s.error} id={`${id}-error`}>
+        {error}
+      </p>
+    ) : null}
+  </div>
+);
+
+/** What every input of the card carries: its name, value, ref, and the error it is described by. */
+const inputProps = (id: string, { name, value, error, inputRef, onChange }: FieldProps) => ({
+  ref: inputRef,
+  id,
+  name,
+  value,
+  onChange,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+const TextField = (props: FieldProps) => {
   const id = useId();
   return (
-    <div className={s.field}>
-      <label className={s.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={s.control} data-error={error ? true : undefined}>
-        <input
-          ref={inputRef}
-          id={id}
-          className={s.input}
-          type="email"
-          name={name}
-          autoComplete="email"
-          value={value}
-          onChange={onChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
-      {error ? (
-        <p className={s.error} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={id} label={props.label} error={props.error}>
+      <input {...inputProps(id, props)} className={s.input} type="email" autoComplete="email" />
+    </Field>
   );
 };
 
-const PasswordField = ({ label, name, value, error, inputRef, onChange }: FieldProps) => {
+const PasswordField = (props: FieldProps) => {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const toggle = () => setVisible((shown) => !shown);
   return (
-    <div className={s.field}>
-      <label className={s.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={s.control} data-error={error ? true : undefined}>
-        <div className={`${s.input} ${s.passwordBox}`}>
-          <input
-            ref={inputRef}
-            id={id}
-            className={s.passwordInput}
-            type={visible ? 'text' : 'password'}
-            name={name}
-            autoComplete="current-password"
-            value={value}
-            onChange={onChange}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className={s.section}>
-          {/* As Mantine's: out of the tab order, pressed by pointer without taking the focus from the field. */}
-          <button
-            type="button"
-            className={s.toggle}
-            tabIndex={-1}
-            aria-pressed={visible}
-            aria-label="Show or hide characters"
-            onMouseDown={(event) => {
-              event.preventDefault();
-              toggle();
-            }}
-            onTouchEnd={(event) => {
-              event.preventDefault();
-              toggle();
-            }}
-            onKeyDown={(event: KeyboardEvent) => {
-              if (event.key === ' ' || event.key === 'Enter') {
-                event.preventDefault();
-                toggle();
-              }
-            }}
-          >
-            <EyeIcon reveal={visible} />
-          </button>
-        </div>
+    <Field id={id} label={props.label} error={props.error}>
+      <div className={`${s.input} ${s.passwordBox}`}>
+        <input
+          {...inputProps(id, props)}
+          className={s.passwordInput}
+          type={visible ? 'text' : 'password'}
+          autoComplete="current-password"
+        />
       </div>
-      {error ? (
-        <p className={s.error} id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+      <div className={s.section}>
+        {/* As Mantine's: out of the tab order, pressed by pointer without taking the focus from the field. */}
+        <button
+          type="button"
+          className={s.toggle}
+          tabIndex={-1}
+          aria-pressed={visible}
+          aria-label="Show or hide characters"
+          onMouseDown={(event) => {
+            event.preventDefault();
+            toggle();
+          }}
+          onTouchEnd={(event) => {
+            event.preventDefault();
+            toggle();
+          }}
+          onKeyDown={(event: KeyboardEvent) => {
+            if (event.key === ' ' || event.key === 'Enter') {
+              event.preventDefault();
+              toggle();
+            }
+          }}
+        >
+          <EyeIcon reveal={visible} />
+        </button>
+      </div>
+    </Field>
   );
 };
 
@@ -240,7 +206,7 @@ const ResendActivationOffer = ({ email, notify }: { email: string; notify: Login
             <p className={s.text}>
               If you registered recently, open the activation link we emailed to {email} first. It may take a minute to arrive.
             </p>
-            <Button className={s.secondary} onClick={send} loading={state === 'sending'} disabled={state === 'sent'}>
+            <Button className={b.secondary} onClick={send} loading={state === 'sending'} disabled={state === 'sent'}>
               {state === 'sent' ? 'Activation email sent' : 'Resend activation email'}
             </Button>
           </div>
@@ -327,7 +293,7 @@ export const LoginCard = ({ notify, Link = PlainLink }: { notify: LoginNotify; L
               inputRef={fields.password}
               onChange={change('password')}
             />
-            <Button type="submit" className={s.block} loading={pending || redirecting}>
+            <Button type="submit" className={b.block} loading={pending || redirecting}>
               Log in
             </Button>
             {inactiveEmail ? <ResendActivationOffer key={inactiveEmail} email={inactiveEmail} notify={notify} /> : null}

@@ -8,11 +8,10 @@ import {
 } from '@excursio/contract/availability';
 import { errorResponse } from '@excursio/contract/list';
 import { z } from 'zod';
-import { notFound } from '../../http/app-error.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
-import { saleTermsFor } from '../partners/partners.service.ts';
+import { sellerOfOffer } from '../partners/partners.service.ts';
 import { storeSale } from '../stores/stores.service.ts';
 import { publicAvailabilities } from './public-feed.service.ts';
 import { extendHold, holdAccount, releaseHold, reserve } from './reservations.service.ts';
@@ -74,9 +73,9 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
       const { store } = request.body;
       const sale = store ? await storeSale(db, accountId, store, request.body.productId) : null;
       // A store may resell a partner's offer: the hold is the supplier's, under the partnership.
-      const owner = sale?.ownerAccountId ?? accountId;
-      const partnership = owner === accountId ? null : await saleTermsFor(db, accountId, request.body.productId);
-      if (owner !== accountId && !partnership) throw notFound('This offer is not sold in this store.');
+      const { owner, partnership } = sale
+        ? await sellerOfOffer(db, accountId, request.body.productId)
+        : { owner: accountId, partnership: null };
       const { hold } = await reserve(db, owner, request.body, {
         now: ctx.clock(),
         source: store ? 'webstore' : 'api',

@@ -24,6 +24,7 @@ import { notFound } from '../../http/app-error.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
+import { checkoutCart } from './checkout.service.ts';
 import { noticeOrder, resendConfirmation } from './order-notices.service.ts';
 import { toPayment } from './order-wire.ts';
 import {
@@ -31,7 +32,6 @@ import {
   cancelOrder,
   cancelOrderLine,
   changeOrderLineAnswers,
-  checkoutCart,
   confirmOrder,
   declineOrder,
   getOrder,

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateOrderInput } from '@excursio/contract/cart';
 import type { BookInput, OrderDetail } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
-import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
-import { answersForOffer, clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
-import { buyerForOrder, contactOfCustomer, customerForContact } from '../customers/customers.service.ts';
+import { answersForOffer } from '../cart/cart.service.ts';
+import { customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
@@ -32,14 +31,7 @@ import {
   updateOrder,
   updateOrderLineAnswers,
 } from './orders.repository.ts';
-import {
-  findOrderBySessionFor,
-  organizationNameOf,
-  resaleStoreOf,
-  resellerOfOrder,
-  resellersOfOrders,
-} from './resale-record.repository.ts';
-import { recordResaleInTx } from './resale-record.service.ts';
+import { findOrderBySessionFor, resaleStoreOf, resellerOfOrder, resellersOfOrders } from './resale-record.repository.ts';
 
 /**
  * Orders. Every change of an order runs in one transaction behind the order's row lock; capacity
@@ -75,7 +67,7 @@ export const getOrder = async (db: Db, accountId: string, orderId: string) => {
 };
 
 /** An unguessable id for the checkout that makes an order (the confirmation page's key). */
-const newCheckoutSession = () => `cs_${randomBytes(24).toString('base64url')}`;
+export const newCheckoutSession = () => `cs_${randomBytes(24).toString('base64url')}`;
 
 /** GET /api/order?session_id=: the public summary of the order a checkout produced. */
 export const orderOfSession = async (db: Db, accountId: string, sessionId: string) => {
@@ -184,97 +176,6 @@ export const declineOrder = async (db: Db, accountId: string, orderId: string, n
     return { order: canceled.order, refundable: orderMoney(canceled.order.totalMinor, movements).refundableMinor };
   });
   return { order: await orderDetail(db, accountId, order), proposed_refund: refundable };
-};
-
-/**
- * POST /api/orders/: the user's cart becomes one confirmed order, exactly once. The cart's row is
- * locked first (parallel checkouts of one cart queue there and find it empty), then every line's
- * hold is converted into its booking by the engine; the prices are the ones the lines hold (party
- * from the engine, extras from the items), never a client's.
- */
-export const checkoutCart = async (db: Db, who: { accountId: string; userId: string }, input: CreateOrderInput, now: Date) => {
-  const made: { owner: string; resale: Awaited<ReturnType<typeof recordResaleInTx>> | null } = {
-    owner: who.accountId,
-    resale: null,
-  };
-  const order = await db.transaction(async (tx) => {
-    const { cart, views } = await lockCartForCheckout(tx, who, input.cart_id);
-    if (!views.length) throw refusedByState('cart_empty', 'This cart is empty: add a booking first.');
-    const price = linesPrice(views);
-
-    if (!price.ok) throw invalid('cart_id', price.problem, 'invalid_cart');
-    // A cart of a supplier's offers (the cart keeps one owner) makes a resale: the order is the
-    // supplier's, the buyer becomes the supplier's customer, the resale is recorded beside it.
-    made.owner = views[0].hold.accountId;
-    const accountId = made.owner;
-    const reselling = accountId !== who.accountId;
-    const modes = new Map<string, OfferForAvailability>();
-    for (const view of views) {
-      const [offer] = await offersForAvailability(tx, accountId, { experienceId: view.line.experienceId });
-      if (offer) modes.set(offer.id, offer);
-    }
-    const status = statusFor([...modes.values()]);
-    const customerId = input.customer_id ?? cart.customerId ?? undefined;
-    const buyer = reselling
-      ? await buyerForOrder(tx, accountId, {
-          contact: input.contact ?? (customerId ? await contactOfCustomer(tx, who.accountId, customerId) : undefined),
-        })
-      : await buyerForOrder(tx, accountId, { customer_id: customerId, contact: input.contact });
-    const created = await insertOrder(tx, {
-      accountId,
-      number: await nextOrderNumber(tx, accountId),
-      channel: 'backoffice',
-      sellerUserId: reselling ? null : who.userId,
-      customerId: buyer.customerId,
-      contactFirstName: buyer.firstName,
-      contactLastName: buyer.lastName,
-      contactEmail: buyer.email,
-      contactPhone: buyer.phone,
-      note: input.note ?? '',
-      status,
-      currency: price.currency ?? views[0].hold.currency,
-      totalMinor: price.totalMinor,
-      paymentStatus: orderMoney(price.totalMinor, []).status,
-      createdAt: now,
-      checkoutSessionId: newCheckoutSession(),
-    });
-    const sold = [];
-    for (const [index, view] of views.entries()) {
-      const booking = await convertHoldInTx(tx, accountId, view.hold.id, {
-        now,
-        status: statusFor([modes.get(view.line.experienceId)].filter((o) => o !== undefined)),
-      });
-      await insertOrderLine(tx, {
-        accountId,
-        orderId: created.id,
-        bookingId: booking.id,
-        experienceId: booking.experienceId,
-        description: view.offer.title,
-        totalMinor: price.lines[index].totalMinor,
-        extras: view.line.extras,
-        answers: view.line.answers,
-      });
-      sold.push({ rateId: booking.rateId, party: booking.party, extrasMinor: view.line.extrasMinor });
-    }
-    if (reselling) {
-      const partnershipId = views[0].hold.partnershipId;
-      if (!partnershipId || views.some((v) => v.hold.partnershipId !== partnershipId)) {
-        throw refusedByState('partnership_not_active', 'This offer is no longer sold here: the partnership was paused or ended.');
-      }
-      made.resale = await recordResaleInTx(
-        tx,
-        accountId,
-        created.id,
-        { partnershipId, storeId: null, sellerUserId: who.userId },
-        sold,
-        now,
-      );
-    }
-    await clearCheckedOutCart(tx, cart.id);
-    return created;
-  });
-  const resale = made.resale ? { ...made.resale, supplierName: await organizationNameOf(db, made.owner) } : null;
-  return { order: await orderDetail(db, made.owner, order), accountId: made.owner, resale };
 };
 
 type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];

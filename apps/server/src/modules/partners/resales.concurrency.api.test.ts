@@ -9,7 +9,7 @@ import type { TestAccount } from '../../test/factories.ts';
 import { book } from '../../test/order-factories.ts';
 import { partnerAction, partnerUp, supplierAndReseller } from '../../test/partner-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
-import { orderBody, placeOrder } from '../../test/webstore-factories.ts';
+import { orderBody, placeOrder, providerLedger } from '../../test/webstore-factories.ts';
 import { unsafeTesting } from '../availability/reservations.service.ts';
 import { slotGatesInUse } from '../availability/slot-gate.ts';
 import { testModeProvider } from '../orders/payment-provider.ts';
@@ -99,25 +99,6 @@ const interleave = <T>(a: T[], b: T[]) => a.flatMap((x, i) => [x, b[i]]).filter(
 
 const resalesOf = (partnershipId: string) => t.db.select().from(resales).where(eq(resales.partnershipId, partnershipId));
 const ordersOf = (account: TestAccount) => t.db.select().from(orders).where(eq(orders.accountId, account.account.id));
-
-/** The provider's ledger: what was charged and refunded (a repeated key is the same charge). */
-const ledger = () => {
-  const charges = new Map<string, number>();
-  const refunds = new Map<string, number>();
-  cardProviderForTests.current = {
-    ...testModeProvider,
-    charge: async (input) => {
-      charges.set(input.idempotencyKey, input.amountMinor);
-      return testModeProvider.charge(input);
-    },
-    refund: async (input) => {
-      refunds.set(input.idempotencyKey, input.amountMinor);
-      return testModeProvider.refund(input);
-    },
-  };
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
-  return { kept: () => sum(charges) - sum(refunds), charges, refunds };
-};
 
 describe.skipIf(!pg)(`parallel resales (${pg ? 'PostgreSQL' : SKIP})`, () => {
   it('the supplier’s own sales and the reseller’s store sales share one slot of 4: exactly 4 of 12 mixed reserves, then every conversion, never oversold', async () => {
@@ -250,7 +231,7 @@ describe.skipIf(!pg)(`parallel resales (${pg ? 'PostgreSQL' : SKIP})`, () => {
           expect(res.statusCode, res.body).toBe(201);
           holdIds.push(res.json().id);
         }
-        const money = ledger();
+        const money = providerLedger();
         // The supplier ends the partnership while the checkouts run: at the k-th card charge (the
         // earlier ones are then in their transactions, the later ones still checking).
         const k = 2 + (round % 6);

@@ -8,7 +8,8 @@ export const figuresOf = (v: ResaleRowView) =>
   resaleFigures({
     grossMinor: v.resale.grossMinor,
     commissionAtSaleMinor: v.resale.commissionMinor,
-    totalMinor: v.order.status === 'canceled' ? 0 : v.order.totalMinor,
+    // A canceled line no longer counts in the order's total (a canceled order's is 0).
+    totalMinor: v.order.totalMinor,
     collectedMinor: v.collected,
     collector: v.resale.paymentCollector,
   });
@@ -55,13 +56,12 @@ export const statementOf = (
 ): Statement => {
   const lines = rows.map((v) => {
     const f = figuresOf(v);
-    const total = v.order.status === 'canceled' ? 0 : v.order.totalMinor;
     return {
       order_reference: `#${v.order.number}`,
       created_at: v.order.createdAt.toISOString(),
       status: v.order.status,
       gross: v.resale.grossMinor,
-      canceled: Math.max(0, v.resale.grossMinor - total),
+      canceled: Math.max(0, v.resale.grossMinor - v.order.totalMinor),
       collected: v.collected,
       commission: f.commissionMinor,
       net: f.netMinor,

@@ -136,7 +136,7 @@ export const subdomainOf = async (db: Executor, accountId: string) =>
 export const sellingStore = async (db: Executor, accountId: string, slug: string, experienceId: string) =>
   (
     await db
-      .select({ id: stores.id, holdMinutes: stores.holdMinutes, ownerAccountId: experiences.accountId })
+      .select({ id: stores.id, holdMinutes: stores.holdMinutes })
       .from(stores)
       .innerJoin(storeExperiences, eq(storeExperiences.storeId, stores.id))
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))

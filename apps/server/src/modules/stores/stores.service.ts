@@ -185,5 +185,5 @@ export const libraryImagesById = imagesById;
 export const storeSale = async (db: Executor, accountId: string, slug: string, experienceId: string) => {
   const found = await sellingStore(db, accountId, slug, experienceId);
   if (!found) throw notFound('This offer is not sold in this store.');
-  return { holdMinutes: found.holdMinutes, ownerAccountId: found.ownerAccountId };
+  return { holdMinutes: found.holdMinutes };
 };

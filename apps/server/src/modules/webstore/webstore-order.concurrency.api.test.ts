@@ -5,8 +5,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { createAccount } from '../../test/factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
-import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
-import { testModeProvider } from '../orders/payment-provider.ts';
+import { orderBody, placeOrder, providerLedger, reserveInStore } from '../../test/webstore-factories.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
 
 // Parallel checkouts only race with real concurrent sessions: PostgreSQL.
@@ -22,25 +21,6 @@ afterEach(() => {
   cardProviderForTests.current = null;
 });
 
-/** The provider's ledger: charges and refunds by idempotency key (a repeated key is the same charge). */
-const ledger = () => {
-  const charges = new Map<string, number>();
-  const refunds = new Map<string, number>();
-  cardProviderForTests.current = {
-    ...testModeProvider,
-    charge: async (input) => {
-      charges.set(input.idempotencyKey, input.amountMinor);
-      return testModeProvider.charge(input);
-    },
-    refund: async (input) => {
-      refunds.set(input.idempotencyKey, input.amountMinor);
-      return testModeProvider.refund(input);
-    },
-  };
-  const sum = (m: Map<string, number>) => [...m.values()].reduce((s, v) => s + v, 0);
-  return { kept: () => sum(charges) - sum(refunds), charges, refunds };
-};
-
 describe.skipIf(!pg)(`parallel webstore checkouts (${pg ? 'PostgreSQL' : SKIP})`, () => {
   it('10 checkouts of one hold with different attempts: one order, every other charge refunded', async () => {
     const b = await createAccount(t);
@@ -48,7 +28,7 @@ describe.skipIf(!pg)(`parallel webstore checkouts (${pg ? 'PostgreSQL' : SKIP})`
     const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 4 }] });
     await addToStore(t, b, store.id, [offer.offer.id]);
     const hold = await reserveInStore(t, b, store.slug, offer, DAY, 2);
-    const money = ledger();
+    const money = providerLedger();
     const answers = await Promise.all(Array.from({ length: 10 }, () => placeOrder(t, b, orderBody([hold.id]))));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -64,7 +44,7 @@ describe.skipIf(!pg)(`parallel webstore checkouts (${pg ? 'PostgreSQL' : SKIP})`
     const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 4 }] });
     await addToStore(t, b, store.id, [offer.offer.id]);
     const hold = await reserveInStore(t, b, store.slug, offer, DAY, 2);
-    const money = ledger();
+    const money = providerLedger();
     const body = orderBody([hold.id]);
     const answers = await Promise.all(Array.from({ length: 10 }, () => placeOrder(t, b, body)));
     expect(

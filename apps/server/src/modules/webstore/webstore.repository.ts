@@ -1,7 +1,7 @@
 import { countCap } from '@excursio/contract/list';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { activeSuppliersOf, ownOrShared, sharedWith } from '../../db/partner-offers.ts';
+import { ownOrShared, sharedWith } from '../../db/partner-offers.ts';
 import { countOfShortPage, likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, pricingCategories, pricingRatePrices, pricingRates } from '../../db/schema/catalog.ts';
@@ -43,12 +43,6 @@ const sellable = (accountId: string, suppliers?: readonly string[]) =>
     eq(experiences.visibility, 'public'),
   );
 
-/** Whose rates price a store's offers: the organization's and its active suppliers'. */
-const ratesOf = (accountId: string, suppliers?: readonly string[]) =>
-  suppliers === undefined
-    ? or(eq(pricingRates.accountId, accountId), inArray(pricingRates.accountId, activeSuppliersOf(accountId)))
-    : inArray(pricingRates.accountId, [accountId, ...suppliers]);
-
 /** The categories (and their subcategories) of the offers visitors see in each store. */
 export const storeCategories = async (db: Executor, accountId: string, storeIds: string[], suppliers: readonly string[]) =>
   storeIds.length
@@ -76,12 +70,12 @@ export type CardFilters = {
 };
 
 /**
- * The lowest price a visitor can pay for one person, per offer of the account: the adult prices of
+ * The lowest price a visitor can pay for one person, per offer of `owners` (the organization and the suppliers it resells): the adult prices of
  * the rates that still sell (any category's when no adult is priced). One grouped pass over the
  * rates (of `experienceIds` only, when given) — the cards, the price ordering and the offer page
  * all read it.
  */
-const fromPrices = (db: Executor, accountId: string, today: string, experienceIds?: string[], suppliers?: readonly string[]) =>
+const fromPrices = (db: Executor, owners: readonly string[], today: string, experienceIds?: string[]) =>
   db
     .select({
       experienceId: pricingRates.experienceId,
@@ -95,7 +89,7 @@ const fromPrices = (db: Executor, accountId: string, today: string, experienceId
     .innerJoin(pricingCategories, eq(pricingCategories.id, pricingRatePrices.pricingCategoryId))
     .where(
       and(
-        ratesOf(accountId, suppliers),
+        inArray(pricingRates.accountId, [...owners]),
         experienceIds ? inArray(pricingRates.experienceId, experienceIds) : undefined,
         sql`(${pricingRates.validTo} is null or ${pricingRates.validTo} >= ${today}::date)`,
       ),
@@ -152,7 +146,7 @@ export const cardsPage = async (
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
       .where(where);
   // By price: every offer's "from" price at once, not a subquery per offer.
-  const prices = fromPrices(db, accountId, f.today, undefined, f.suppliers);
+  const prices = fromPrices(db, [accountId, ...f.suppliers], f.today);
   const ordered =
     f.ordering.field === 'price'
       ? db
@@ -186,7 +180,7 @@ export const cardsPage = async (
   }
   if (!page.length) return { rows: [], count, capped };
   const ids = page.map((p) => p.id);
-  const pagePrices = fromPrices(db, accountId, f.today, ids, f.suppliers);
+  const pagePrices = fromPrices(db, [accountId, ...f.suppliers], f.today, ids);
   const cards = await db
     .select({
       id: experiences.id,
@@ -235,6 +229,6 @@ export const visibleOfferIds = async (db: Executor, accountId: string, storeId: 
   );
 
 export const fromPriceOf = async (db: Executor, accountId: string, experienceId: string, today: string) => {
-  const prices = fromPrices(db, accountId, today, [experienceId]);
+  const prices = fromPrices(db, [accountId], today, [experienceId]);
   return (await db.select({ price: prices.price }).from(prices))[0]?.price ?? null;
 };

@@ -12,8 +12,35 @@ import { useMemo, useRef, useState } from 'react';
 import { useListExperiencesQuery } from '../../../lib/api/catalog.api.ts';
 import type { FieldErrors, TermsDraft } from '../terms-form.ts';
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
+/** One of a few choices as a labelled segmented control (pricing, sharing, who collects). */
+const ChoiceField = <T extends string>({
+  label,
+  description,
+  values,
+  labels,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  description?: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (next: T) => void;
+  error?: string;
+}) => (
+  <Input.Wrapper label={label} description={description} error={error}>
+    <SegmentedControl
+      mt={6}
+      fullWidth
+      aria-label={label}
+      data={values.map((v) => ({ value: v, label: labels[v] }))}
+      value={value}
+      onChange={(next) => onChange(next as T)}
+    />
+  </Input.Wrapper>
+);
 
 /** The organization's Active offers to choose from; labels of every offer seen are kept for the chosen ones. */
 const SharedOffersSelect = ({
@@ -76,16 +103,14 @@ export const TermsFields = ({
   const set = (patch: Partial<TermsDraft>) => onChange({ ...value, ...patch });
   return (
     <Stack gap="md">
-      <Input.Wrapper label="Pricing" error={errors.pricing_mode}>
-        <SegmentedControl
-          mt={6}
-          fullWidth
-          aria-label="Pricing"
-          data={options(PRICING_MODES, PRICING_MODE_LABELS)}
-          value={value.pricing_mode}
-          onChange={(mode) => set({ pricing_mode: mode as TermsDraft['pricing_mode'] })}
-        />
-      </Input.Wrapper>
+      <ChoiceField
+        label="Pricing"
+        values={PRICING_MODES}
+        labels={PRICING_MODE_LABELS}
+        value={value.pricing_mode}
+        onChange={(pricing_mode) => set({ pricing_mode })}
+        error={errors.pricing_mode}
+      />
       {value.pricing_mode === 'commission' ? (
         <NumberInput
           label="Commission"
@@ -102,21 +127,19 @@ export const TermsFields = ({
         />
       ) : (
         <Text size="sm" c="dimmed">
-          The reseller sells at its own price and pays the supplier the rates’ net prices.
+          The reseller earns the difference between each rate’s price and its net price (set in the pricing catalogue).
         </Text>
       )}
       {sharing ? (
         <>
-          <Input.Wrapper label="Offers shared" error={errors.share_mode}>
-            <SegmentedControl
-              mt={6}
-              fullWidth
-              aria-label="Offers shared"
-              data={options(SHARE_MODES, SHARE_MODE_LABELS)}
-              value={value.share_mode}
-              onChange={(mode) => set({ share_mode: mode as TermsDraft['share_mode'] })}
-            />
-          </Input.Wrapper>
+          <ChoiceField
+            label="Offers shared"
+            values={SHARE_MODES}
+            labels={SHARE_MODE_LABELS}
+            value={value.share_mode}
+            onChange={(share_mode) => set({ share_mode })}
+            error={errors.share_mode}
+          />
           {value.share_mode === 'selected' ? (
             <SharedOffersSelect
               value={value.experience_ids}
@@ -138,20 +161,15 @@ export const TermsFields = ({
         error={errors.allocation}
         w={{ base: '100%', xs: 320 }}
       />
-      <Input.Wrapper
+      <ChoiceField
         label="Who collects the customer’s payment"
         description="The other side is settled with the monthly statement."
+        values={PAYMENT_COLLECTORS}
+        labels={PAYMENT_COLLECTOR_LABELS}
+        value={value.payment_collector}
+        onChange={(payment_collector) => set({ payment_collector })}
         error={errors.payment_collector}
-      >
-        <SegmentedControl
-          mt={6}
-          fullWidth
-          aria-label="Who collects the customer’s payment"
-          data={options(PAYMENT_COLLECTORS, PAYMENT_COLLECTOR_LABELS)}
-          value={value.payment_collector}
-          onChange={(who) => set({ payment_collector: who as TermsDraft['payment_collector'] })}
-        />
-      </Input.Wrapper>
+      />
     </Stack>
   );
 };
