@@ -16,6 +16,7 @@ import { registerTenancy } from './http/tenancy.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import type { AppContext } from './http/types.ts';
 import type { Mailer } from './integrations/mail.ts';
+import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
@@ -48,6 +49,8 @@ import { videoRoutes } from './modules/media/videos.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { webhookRoutes } from './modules/payments/webhook.routes.ts';
+import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { resaleRoutes } from './modules/resales/resales.routes.ts';
@@ -76,6 +79,9 @@ declare module 'fastify' {
     accessSynced: () => Promise<void>;
   }
 }
+
+/** Every provider event the product acts on, by type (each area's handlers). */
+const eventHandlers = (_ctx: AppContext): EventHandlers => ({});
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -125,7 +131,17 @@ export const buildApp = async (deps: AppDeps) => {
     background,
     signInGuard: createSignInGuard(config, redis),
     clock: deps.clock ?? (() => new Date()),
+    stripe: config.PAYMENT_PROVIDER === 'stripe' ? createStripe(config) : null,
+    webhooks: null as unknown as WebhookReceiver,
   };
+  // Event handlers need the context; the context carries the receiver: built second.
+  ctx.webhooks = createWebhookReceiver({
+    db: database.db,
+    config,
+    handlers: eventHandlers(ctx),
+    clock: ctx.clock,
+    log: (message, data) => app.log.warn(data, message),
+  });
   app.addHook('onClose', async () => {
     await background.idle();
     await redis?.quit();
@@ -202,6 +218,7 @@ export const buildApp = async (deps: AppDeps) => {
     partnerRoutes(api, ctx);
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
+    await webhookRoutes(api, ctx.webhooks);
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -50,8 +50,20 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Card payments and subscriptions: 'test' is the built-in test mode (no network, no keys, labelled
+   * test mode wherever a person sees it); 'stripe' needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.
+   */
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint (`whsec_…`) at /api/stripe/webhook/. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where the Stripe API is (tests point it at a loopback fake server): protocol://host:port. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** How long a visitor's hosted checkout stays open (Stripe's minimum is 30 minutes). */
+  STRIPE_CHECKOUT_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+  /** Past due subscriptions keep their plan's features this many days. */
+  SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
   /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local'; S3-compatible storage is not built yet). */
   STORAGE_DRIVER: z.enum(['local']).default('local'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
@@ -133,6 +145,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   const dataDir = resolve(repoRoot, c.DATA_DIR);
   return {
     ...c,

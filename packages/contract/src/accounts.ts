@@ -126,6 +126,8 @@ export const subscriptionTier = z.object({
   currency: z.string(),
   interval: z.enum(['month', 'year']),
   features: z.array(z.string()),
+  /** The platform's fee on card payments under this plan, hundredths of a percent (250 = 2.5 %). */
+  platform_fee_bp: z.number().int(),
 });
 export type SubscriptionTier = z.infer<typeof subscriptionTier>;
 export const TIER_ORDERING = ['price_minor', 'name'] as const;

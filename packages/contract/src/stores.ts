@@ -82,6 +82,8 @@ const storeFields = {
   payment_mode: z.enum(STORE_PAYMENT_MODES),
   /** Percent of the total paid at booking when `payment_mode` is deposit. */
   deposit_percent: z.number().int().min(1).max(99),
+  /** While card payments are unavailable, visitors may still book and pay later. */
+  reserve_without_payment: z.boolean(),
   recaptcha_enabled: z.boolean(),
 };
 
@@ -106,6 +108,7 @@ export const storeInput = z.strictObject({
   question_mode: storeFields.question_mode.default('all'),
   payment_mode: storeFields.payment_mode.default('full'),
   deposit_percent: storeFields.deposit_percent.default(20),
+  reserve_without_payment: z.boolean().default(false),
   recaptcha_enabled: z.boolean().default(false),
 });
 export type StoreInput = z.input<typeof storeInput>;

@@ -40,6 +40,13 @@ export const webstore = z.object({
   /** The card form of the built-in test mode is shown (no real money moves). */
   payment_test_mode: z.boolean(),
   /**
+   * Card payments can be taken now (the organization's provider is connected and can charge). When
+   * false and the store takes payment, `reserve_without_payment` says whether visitors may book and
+   * pay later; otherwise the checkout says payment is not available.
+   */
+  payment_available: z.boolean(),
+  reserve_without_payment: z.boolean(),
+  /**
    * Categories of the store's offers (with their subcategories), for the filters: `name` is the
    * value the `category` / `subcategory` filters take, `label` its English wording (the webstore
    * may translate by `name`).
@@ -242,6 +249,11 @@ export const webstoreOrderResponse = z.object({
   total: z.number().int(),
   paid: z.number().int(),
   payment_test_mode: z.boolean(),
+  /**
+   * The provider's hosted checkout (Stripe Checkout): when set, no order exists yet — the visitor
+   * pays there and comes back to the confirmation page, where the order is made.
+   */
+  checkout_url: z.string().nullable(),
 });
 export type WebstoreOrderResponse = z.infer<typeof webstoreOrderResponse>;
 

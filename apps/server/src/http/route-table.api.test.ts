@@ -14,6 +14,7 @@ import { routeTable } from './access.ts';
 
 const PUBLIC = [
   'GET /healthz',
+  'POST /api/stripe/webhook/',
   'GET /readyz',
   'GET /schema/',
   'POST /api/jwt/create/',

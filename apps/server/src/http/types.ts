@@ -9,9 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail.ts';
+import type { StripeClient } from '../integrations/payments/stripe-client.ts';
 import type { Background } from '../jobs/background.ts';
 import type { Jwt } from '../modules/auth/jwt.ts';
 import type { SignInGuard } from '../modules/auth/sign-in-guard.ts';
+import type { WebhookReceiver } from '../modules/payments/webhooks.service.ts';
 
 /** The Fastify instance modules register routes on (zod type provider). */
 export type Api = FastifyInstance<
@@ -33,4 +35,8 @@ export type AppContext = {
   signInGuard: SignInGuard;
   /** The time capacity decisions are made at (holds expire by it); tests move it. */
   clock: () => Date;
+  /** The Stripe SDK when PAYMENT_PROVIDER=stripe; null in the built-in test mode. */
+  stripe: StripeClient | null;
+  /** Provider webhooks' receiver (the test mode delivers its events through it too). */
+  webhooks: WebhookReceiver;
 };

@@ -108,6 +108,7 @@ export const seedDemoPartner = async (
       question_mode: 'all',
       payment_mode: 'full',
       deposit_percent: 20,
+      reserve_without_payment: false,
       recaptcha_enabled: false,
     },
     { url: () => '', recaptchaAvailable: false },

@@ -34,6 +34,7 @@ export const seedDemoStore = async (db: Db, accountId: string) => {
       question_mode: 'all',
       payment_mode: 'full',
       deposit_percent: 20,
+      reserve_without_payment: false,
       recaptcha_enabled: false,
     },
     site,

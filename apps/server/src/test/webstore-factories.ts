@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { testModeProvider } from '../modules/orders/payment-provider.ts';
+import { testModeProvider } from '../integrations/payments/payment-provider.ts';
 import { cardProviderForTests } from '../modules/orders/payments.service.ts';
 import { hostHeaders, type TestApp } from './app.ts';
 import type { createSellableOffer } from './availability-factories.ts';

@@ -11,6 +11,8 @@ export const subscriptionTiers = pgTable('subscription_tiers', {
   currency: text('currency').notNull(),
   interval: text('interval', { enum: ['month', 'year'] }).notNull(),
   features: text('features').array().notNull(),
+  /** The platform's fee on card payments taken under this plan, hundredths of a percent. */
+  platformFeeBp: integer('platform_fee_bp').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: createdAt(),
 });

@@ -9,6 +9,7 @@ export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './media.ts';
 export * from './partners.ts';
+export * from './payments.ts';
 export * from './sales.ts';
 export * from './stores.ts';
 export * from './team.ts';

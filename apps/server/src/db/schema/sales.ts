@@ -124,6 +124,10 @@ export const payments = pgTable(
     /** `manual` for cash and transfers; a card provider's name (`test` for the built-in test mode). */
     provider: text('provider').notNull().default('manual'),
     providerReference: text('provider_reference'),
+    /** The connected account the card payment ran on (Stripe `acct_…`), when not the platform's. */
+    providerAccount: text('provider_account'),
+    /** Money moved on to other accounts with it (a resale's split): [{account, transfer, amount}]. */
+    transfers: jsonb('transfers').$type<{ account: string; transfer: string; amount: number }[]>().notNull().default([]),
     idempotencyKey: text('idempotency_key').notNull(),
     note: text('note').notNull().default(''),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -42,6 +42,8 @@ export const stores = pgTable(
       .notNull()
       .default('full'),
     depositPercent: integer('deposit_percent').notNull().default(20),
+    /** While card payments are unavailable (no connected provider), visitors may book and pay later. */
+    reserveWithoutPayment: boolean('reserve_without_payment').notNull().default(false),
     recaptchaEnabled: boolean('recaptcha_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -6,6 +6,8 @@ export const TIERS: {
   name: string;
   accountType: 'supplier' | 'affiliate';
   priceMinor: number;
+  /** The platform's fee on card payments under the plan, hundredths of a percent (250 = 2.5 %). */
+  platformFeeBp: number;
   features: Feature[];
 }[] = [
   {
@@ -13,6 +15,7 @@ export const TIERS: {
     name: 'Starter',
     accountType: 'supplier',
     priceMinor: 0,
+    platformFeeBp: 300,
     features: ['experiences', 'inventory', 'bookings', 'orders', 'customers', 'team'],
   },
   {
@@ -20,6 +23,7 @@ export const TIERS: {
     name: 'Growth',
     accountType: 'supplier',
     priceMinor: 4900,
+    platformFeeBp: 200,
     features: [
       'experiences',
       'inventory',
@@ -33,12 +37,13 @@ export const TIERS: {
       'partners',
     ],
   },
-  { code: 'supplier-pro', name: 'Pro', accountType: 'supplier', priceMinor: 14900, features: [...FEATURES] },
+  { code: 'supplier-pro', name: 'Pro', accountType: 'supplier', priceMinor: 14900, platformFeeBp: 100, features: [...FEATURES] },
   {
     code: 'affiliate-basic',
     name: 'Affiliate Basic',
     accountType: 'affiliate',
     priceMinor: 0,
+    platformFeeBp: 300,
     features: ['bookings', 'orders', 'customers', 'partners', 'resales', 'team'],
   },
   {
@@ -46,6 +51,7 @@ export const TIERS: {
     name: 'Affiliate Pro',
     accountType: 'affiliate',
     priceMinor: 7900,
+    platformFeeBp: 150,
     features: [
       'bookings',
       'orders',

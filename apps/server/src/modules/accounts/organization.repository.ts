@@ -97,7 +97,14 @@ export const upsertPermissionSets = async (db: Executor, sets: Record<string, st
 
 export const upsertTiers = async (
   db: Executor,
-  tiers: { code: string; name: string; accountType: AccountType; priceMinor: number; features: string[] }[],
+  tiers: {
+    code: string;
+    name: string;
+    accountType: AccountType;
+    priceMinor: number;
+    platformFeeBp: number;
+    features: string[];
+  }[],
 ) => {
   await db
     .insert(subscriptionTiers)
@@ -108,10 +115,11 @@ export const upsertTiers = async (
         name: sql`excluded.name`,
         priceMinor: sql`excluded.price_minor`,
         features: sql`excluded.features`,
+        platformFeeBp: sql`excluded.platform_fee_bp`,
         sortOrder: sql`excluded.sort_order`,
       },
-      setWhere: sql`(${subscriptionTiers.name}, ${subscriptionTiers.priceMinor}, ${subscriptionTiers.features}, ${subscriptionTiers.sortOrder})
-        is distinct from (excluded.name, excluded.price_minor, excluded.features, excluded.sort_order)`,
+      setWhere: sql`(${subscriptionTiers.name}, ${subscriptionTiers.priceMinor}, ${subscriptionTiers.features}, ${subscriptionTiers.platformFeeBp}, ${subscriptionTiers.sortOrder})
+        is distinct from (excluded.name, excluded.price_minor, excluded.features, excluded.platform_fee_bp, excluded.sort_order)`,
     });
 };
 

@@ -18,6 +18,7 @@ const toTier = (row: TierRow): SubscriptionTier => ({
   currency: row.currency,
   interval: row.interval,
   features: row.features,
+  platform_fee_bp: row.platformFeeBp,
 });
 
 const toNotification = (row: NotificationRow): SystemNotification => ({

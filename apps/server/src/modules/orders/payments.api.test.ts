@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/sales.ts';
+import { type PaymentProvider, type ProviderResult, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { useAccount } from '../../test/factories.ts';
 import { createOrder, orderRequests } from '../../test/order-factories.ts';
-import { type PaymentProvider, type ProviderResult, testModeProvider } from './payment-provider.ts';
 import { cardProviderForTests } from './payments.service.ts';
 
 const t = useTestApp();

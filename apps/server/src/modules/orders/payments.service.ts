@@ -1,6 +1,7 @@
 import type { PaymentInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { type PaymentProvider, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { orderMoney, refundProblem } from './money.ts';
 import {
   findOrder,
@@ -12,7 +13,6 @@ import {
   settlePayment,
   updateOrder,
 } from './orders.repository.ts';
-import { type PaymentProvider, testModeProvider } from './payment-provider.ts';
 
 /**
  * Payments and refunds of orders: recorded movements, never changed except a pending one's outcome,

@@ -4,6 +4,7 @@ import { bookings, holds } from '../../db/schema/availability.ts';
 import { partnerships, resales } from '../../db/schema/partners.ts';
 import { orders } from '../../db/schema/sales.ts';
 import { storeExperiences } from '../../db/schema/stores.ts';
+import { testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { hostHeaders } from '../../test/app.ts';
 import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
@@ -13,7 +14,6 @@ import { PARTNERS_DAY, usePartnersApi } from '../../test/partner-api.ts';
 import { partnerAction, partnerUp, supplierAndReseller } from '../../test/partner-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
-import { testModeProvider } from '../orders/payment-provider.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
 
 /* The key risk: what one organization may see and sell of another’s, and sales refused at the last moment. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, holds } from '../../db/schema/availability.ts';
 import { partnerships, resales } from '../../db/schema/partners.ts';
 import { orders } from '../../db/schema/sales.ts';
+import { testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import type { TestAccount } from '../../test/factories.ts';
@@ -12,7 +13,6 @@ import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, providerLedger } from '../../test/webstore-factories.ts';
 import { unsafeTesting } from '../availability/reservations.service.ts';
 import { slotGatesInUse } from '../availability/slot-gate.ts';
-import { testModeProvider } from '../orders/payment-provider.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
 
 /*

@@ -37,6 +37,7 @@ export const toStore = (
   question_mode: row.questionMode,
   payment_mode: row.paymentMode,
   deposit_percent: row.depositPercent,
+  reserve_without_payment: row.reserveWithoutPayment,
   recaptcha_enabled: row.recaptchaEnabled,
   experiences_count: extra.experiencesCount,
   url: extra.url,

@@ -104,6 +104,7 @@ const valuesOf = (input: StorePatchInput): Partial<StoreValues> => ({
   questionMode: input.question_mode,
   paymentMode: input.payment_mode,
   depositPercent: input.deposit_percent,
+  reserveWithoutPayment: input.reserve_without_payment,
   recaptchaEnabled: input.recaptcha_enabled,
 });
 const defined = <T extends object>(values: T) =>

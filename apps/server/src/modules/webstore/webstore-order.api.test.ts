@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
+import { type PaymentProvider, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { askQuestion, attachExtra } from '../../test/cart-factories.ts';
@@ -9,7 +10,6 @@ import { expectError } from '../../test/errors.ts';
 import { createAccount } from '../../test/factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
-import { type PaymentProvider, testModeProvider } from '../orders/payment-provider.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
 
 const t = useTestApp();

@@ -2,9 +2,9 @@ import type { WebstoreOrderResponse, webstoreOrderInput } from '@excursio/contra
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import { holdAccountFor, holdForCheckout } from '../availability/reservations.service.ts';
 import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
-import type { PaymentProvider } from '../orders/payment-provider.ts';
 import { orderOfCheckout, type PlacedLine, placeOrderFromHolds } from '../orders/place-order.service.ts';
 import { saleTermsFor } from '../partners/partners.service.ts';
 import { type PublicStoreRow, visibleOfferIds } from './webstore.repository.ts';
@@ -29,6 +29,7 @@ const answer = (order: OrderDetail, testMode: boolean): WebstoreOrderResponse =>
   total: order.total,
   paid: order.paid,
   payment_test_mode: testMode && order.payments.some((p) => p.test_mode),
+  checkout_url: null,
 });
 
 const gone = (detail: string) => new AppError(409, [{ code: 'hold_expired', detail, attr: 'lines' }]);

@@ -82,6 +82,9 @@ export const webstoresOf = async (db: Db, accountId: string, site: WebstoreSite)
       deposit_percent: row.depositPercent,
       recaptcha_site_key: row.recaptchaEnabled ? site.recaptchaSiteKey : null,
       payment_test_mode: site.paymentTestMode,
+      // TODO(issue 14): from the organization's payment connection.
+      payment_available: true,
+      reserve_without_payment: row.reserveWithoutPayment,
       categories: [...own].map(([name, subcategories]) => ({ name, label: categoryLabels(name, '').category, subcategories })),
     };
   });

@@ -83,6 +83,20 @@ export const CheckoutSection = ({ form, store }: { form: SettingsForm; store: St
           )}
         />
       ) : null}
+      {paymentMode === 'none' ? null : (
+        <Controller
+          control={control}
+          name="reserve_without_payment"
+          render={({ field }) => (
+            <Switch
+              label="Take bookings without payment while card payments are unavailable"
+              description="When no payment provider is connected, visitors book now and pay later instead of being turned away."
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+      )}
       <Controller
         control={control}
         name="recaptcha_enabled"

@@ -26,6 +26,7 @@ const store: Store = {
   question_mode: 'all',
   payment_mode: 'full',
   deposit_percent: 20,
+  reserve_without_payment: false,
   recaptcha_enabled: false,
   experiences_count: 0,
   url: 'http://demo.localhost:3000/s/lake-tours/',

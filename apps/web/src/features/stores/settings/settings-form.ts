@@ -24,6 +24,7 @@ export type SettingsValues = {
   question_mode: Store['question_mode'];
   payment_mode: Store['payment_mode'];
   deposit_percent: number | '';
+  reserve_without_payment: boolean;
   recaptcha_enabled: boolean;
 };
 
@@ -48,6 +49,7 @@ export const SETTINGS_FIELDS = [
   'question_mode',
   'payment_mode',
   'deposit_percent',
+  'reserve_without_payment',
   'recaptcha_enabled',
 ] as const satisfies readonly (keyof SettingsValues & keyof Store)[];
 
