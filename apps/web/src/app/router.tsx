@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { authRoutes } from './routes/auth.routes.tsx';
+import { testModeRoutes } from './routes/test-mode.routes.tsx';
 
 let appRoutesAdded = false;
 
@@ -12,7 +13,7 @@ export const router = createBrowserRouter(
       path: '/',
       errorElement: <ErrorScreen />,
       hydrateFallbackElement: <FullPageLoader />,
-      children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, authRoutes],
+      children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, authRoutes, testModeRoutes],
     },
   ],
   {

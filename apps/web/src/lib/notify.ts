@@ -7,3 +7,7 @@ export const notifySuccess = (message: string) =>
   notifications.show({ color: 'teal', message, autoClose: TOAST_AUTO_CLOSE_MS, position: TOAST_POSITION });
 
 export const notifyError = (message: string) => showErrorToasts([message]);
+
+/** Neither success nor failure: something did not happen because the person chose so (a cancelled checkout). */
+export const notifyInfo = (message: string) =>
+  notifications.show({ color: 'gray', message, autoClose: TOAST_AUTO_CLOSE_MS, position: TOAST_POSITION });

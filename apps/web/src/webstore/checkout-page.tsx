@@ -2,16 +2,18 @@
 import type { WebstoreExperience, WebstoreOrderInput } from '@excursio/contract/webstore';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { ApiError, api } from './api.ts';
 import { type CardErrors, type CardInput, cardToken, validateCard } from './card.ts';
-import { CardForm } from './card-form.tsx';
 import { isExpired, lineTotal } from './cart.ts';
 import { LineSummary } from './cart-line.tsx';
 import { EMAIL, placeErrors } from './checkout-errors.ts';
 import { type Contact, ContactFields } from './checkout-fields.tsx';
+import { PaymentBox } from './checkout-payment.tsx';
 import { answerFields, LineQuestions } from './checkout-questions.tsx';
 import { money } from './format.ts';
+import { paymentPlan, sendsCardToken } from './payment-plan.ts';
+import { leaveForPayment, paymentArrived } from './payment-return.ts';
 import { loadRecaptcha, recaptchaToken } from './recaptcha.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
 import { Alert, Loading, Message } from './ui.tsx';
@@ -35,8 +37,12 @@ export const CheckoutPage = () => {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '', name: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [top, setTop] = useState<{ text: string; toCart?: boolean } | null>(null);
+  const [top, setTop] = useState<{ text: string; toCart?: boolean; info?: boolean } | null>(null);
+  const [params] = useSearchParams();
+  const paymentCanceled = params.get('payment') === 'canceled' || params.has('canceled');
   const [busy, setBusy] = useState(false);
+  // The server said card payments are unavailable (409 payment_unavailable) after the store was read.
+  const [unavailableNow, setUnavailableNow] = useState(false);
   const attempt = useRef(newKey());
   const topRef = useRef<HTMLDivElement>(null);
 
@@ -48,6 +54,12 @@ export const CheckoutPage = () => {
       () => setTop({ text: t('common.offline') }),
     );
   }, [ids, store.slug, t]);
+  // Back from the provider's checkout without paying: nothing was charged, the places are still held.
+  useEffect(() => {
+    if (!paymentCanceled) return;
+    paymentArrived(store.slug);
+    setTop({ text: t('checkout.paymentCanceled'), info: true });
+  }, [paymentCanceled, store.slug, t]);
   useEffect(() => {
     if (store.recaptcha_site_key) loadRecaptcha(store.recaptcha_site_key).catch(() => {});
   }, [store.recaptcha_site_key]);
@@ -63,9 +75,8 @@ export const CheckoutPage = () => {
 
   const currency = lines[0]?.currency ?? store.currency;
   const total = lines.reduce((sum, l) => sum + lineTotal(l), 0);
-  const takesPayment = store.payment_mode !== 'none';
+  const plan = paymentPlan(store, unavailableNow);
   const dueNow = store.payment_mode === 'deposit' ? Math.round((total * store.deposit_percent) / 100) : total;
-  const canPay = !takesPayment || store.payment_test_mode;
   const m = (minor: number) => money(minor, currency, i18n.language);
   const questionsOf = (experienceId: string) => offers[experienceId]?.questions ?? [];
 
@@ -85,7 +96,7 @@ export const CheckoutPage = () => {
       }
     }
     if (!terms) found.terms = t('checkout.acceptTerms');
-    const cardFound = takesPayment ? validateCard(card) : {};
+    const cardFound = sendsCardToken(plan) ? validateCard(card) : {};
     return { found, cardFound };
   };
 
@@ -122,7 +133,7 @@ export const CheckoutPage = () => {
         note: note.trim(),
         terms_accepted: true,
         idempotency_key: attempt.current,
-        ...(takesPayment ? { payment_token: cardToken(card.number) } : {}),
+        ...(sendsCardToken(plan) ? { payment_token: cardToken(card.number) } : {}),
       };
       if (store.recaptcha_site_key) {
         try {
@@ -133,6 +144,12 @@ export const CheckoutPage = () => {
         }
       }
       const order = await api.order(body);
+      if (order.checkout_url) {
+        // The provider's hosted checkout: the order is made when the visitor comes back paid.
+        // The cart stays (its places are held) until the confirmation page has the order.
+        leaveForPayment(store.slug, order.checkout_url);
+        return;
+      }
       updateCart(() => []);
       navigate(`/confirmation?session_id=${encodeURIComponent(order.session_id)}`);
     } catch (e) {
@@ -145,6 +162,11 @@ export const CheckoutPage = () => {
       // Anything the server decided on is a finished attempt: the next one is a new order.
       attempt.current = newKey();
       if (e.status === 402) return showTop(t('checkout.declined'));
+      if (e.status === 409 && e.has('payment_unavailable')) {
+        // The page turns to "pay later" (said on top) or to "not available" (said in its place).
+        setUnavailableNow(true);
+        return store.reserve_without_payment ? showTop(t('checkout.paymentGoneLater')) : undefined;
+      }
       if (e.status === 409) return showTop(e.has('hold_expired') ? t('checkout.expired') : t('checkout.soldOut'), true);
       if (e.status === 403) return showTop(t('checkout.recaptcha'));
       if (e.status === 429) return showTop(t('checkout.tooManyRequests'));
@@ -157,18 +179,70 @@ export const CheckoutPage = () => {
     }
   };
 
-  const label = !takesPayment ? t('checkout.book') : t('checkout.pay', { amount: m(dueNow) });
-  return (
-    <div className="container narrow">
+  const label = {
+    none: t('checkout.book'),
+    card: t('checkout.pay', { amount: m(dueNow) }),
+    redirect: t('checkout.continueToPay', { amount: m(dueNow) }),
+    later: t('checkout.bookPayLater'),
+    unavailable: '',
+  }[plan];
+  const summary = (
+    <section className="box" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="box__title">
+        {t('checkout.summary')}
+      </h2>
+      {lines.map((line) => (
+        <LineSummary key={line.holdId} line={line} headingLevel={3} />
+      ))}
+      <div className="summary">
+        <span>{t('cart.total')}</span>
+        <strong>{m(total)}</strong>
+      </div>
+    </section>
+  );
+  const payment = (
+    <PaymentBox
+      plan={plan}
+      store={store}
+      total={total}
+      dueNow={dueNow}
+      money={m}
+      card={card}
+      cardErrors={cardErrors}
+      onCard={setCard}
+    />
+  );
+  const heading = (
+    <>
       <h1 tabIndex={-1}>{t('checkout.title')}</h1>
       <div ref={topRef} tabIndex={-1} className="focus-target">
         {top && (
-          <Alert>
+          <Alert tone={top.info ? 'info' : 'error'}>
             <p>{top.text}</p>
             {top.toCart && <Link href="/cart">{t('checkout.backToCart')}</Link>}
           </Alert>
         )}
       </div>
+    </>
+  );
+  // Card payments are needed and unavailable: say so instead of a form that cannot be sent.
+  if (plan === 'unavailable') {
+    return (
+      <div className="container narrow">
+        {heading}
+        <div className="checkout">
+          {payment}
+          {summary}
+          <Link className="button button--secondary button--block" href="/">
+            {t('common.backToStore')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container narrow">
+      {heading}
       <form className="checkout" onSubmit={submit} noValidate>
         <ContactFields contact={contact} onChange={setContact} errors={errors} />
         {lines.map((line) => (
@@ -195,37 +269,8 @@ export const CheckoutPage = () => {
           />
           {errors.note && <p className="field__error">{errors.note}</p>}
         </div>
-        <section className="box" aria-labelledby="summary-title">
-          <h2 id="summary-title" className="box__title">
-            {t('checkout.summary')}
-          </h2>
-          {lines.map((line) => (
-            <LineSummary key={line.holdId} line={line} headingLevel={3} />
-          ))}
-          <div className="summary">
-            <span>{t('cart.total')}</span>
-            <strong>{m(total)}</strong>
-          </div>
-        </section>
-        <section className="box" aria-labelledby="payment-title">
-          <h2 id="payment-title" className="box__title">
-            {t('checkout.payment')}
-          </h2>
-          {!takesPayment ? (
-            <p>{t('checkout.payOnDay')}</p>
-          ) : (
-            <>
-              {store.payment_mode === 'deposit' && (
-                <p>{t('checkout.deposit', { deposit: m(dueNow), percent: store.deposit_percent, rest: m(total - dueNow) })}</p>
-              )}
-              {store.payment_test_mode ? (
-                <CardForm card={card} errors={cardErrors} onChange={setCard} />
-              ) : (
-                <Alert tone="info">{t('checkout.noPayment')}</Alert>
-              )}
-            </>
-          )}
-        </section>
+        {summary}
+        {payment}
         <div className="field">
           <label className="check">
             <input
@@ -258,13 +303,8 @@ export const CheckoutPage = () => {
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          className="button button--primary button--block button--large"
-          disabled={busy || !canPay}
-          aria-busy={busy}
-        >
-          {busy ? t('checkout.busy') : label}
+        <button type="submit" className="button button--primary button--block button--large" disabled={busy} aria-busy={busy}>
+          {busy ? (plan === 'redirect' ? t('checkout.redirecting') : t('checkout.busy')) : label}
         </button>
       </form>
     </div>

@@ -4,8 +4,9 @@ import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
 import { formatDay, formatTime, money } from './format.ts';
+import { CONFIRM_ATTEMPTS, confirmDelayMs, paymentArrived, paymentUnderway } from './payment-return.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
 import { Loading, Message } from './ui.tsx';
 
@@ -13,11 +14,14 @@ const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCo
 
 export const ConfirmationPage = () => {
   const { t, i18n } = useTranslation();
-  const { embed } = useStore();
+  const { embed, store, updateCart } = useStore();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const [order, setOrder] = useState<PublicOrder | null>(null);
   const [missing, setMissing] = useState(false);
+  // Back from the provider's checkout: the order exists once the payment is confirmed.
+  const [confirming, setConfirming] = useState(false);
+  const [stillPending, setStillPending] = useState(false);
   const title = !order
     ? null
     : order.status === 'canceled'
@@ -32,8 +36,41 @@ export const ConfirmationPage = () => {
       setMissing(true);
       return;
     }
-    api.publicOrder(sessionId).then(setOrder, () => setMissing(true));
-  }, [sessionId]);
+    const paying = paymentUnderway(store.slug) || sessionId.startsWith('cs_');
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = (attempt: number) =>
+      api.publicOrder(sessionId).then(
+        (found) => {
+          if (stopped) return;
+          if (paymentUnderway(store.slug)) {
+            paymentArrived(store.slug);
+            updateCart(() => []);
+          }
+          setConfirming(false);
+          setOrder(found);
+        },
+        (e) => {
+          if (stopped) return;
+          // Not there yet (the provider's confirmation is on its way): ask again, a little later each time.
+          const notYet = e instanceof ApiError && (e.status === 404 || e.status === 409 || e.status === 0);
+          if (paying && notYet && attempt + 1 < CONFIRM_ATTEMPTS) {
+            setConfirming(true);
+            timer = setTimeout(() => load(attempt + 1), confirmDelayMs(attempt));
+          } else if (paying && notYet) {
+            setConfirming(false);
+            setStillPending(true);
+          } else {
+            setMissing(true);
+          }
+        },
+      );
+    void load(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId, store.slug, updateCart]);
 
   useEffect(() => {
     if (!embed || !order || window.parent === window) return;
@@ -48,6 +85,26 @@ export const ConfirmationPage = () => {
   }, [embed, order, sessionId]);
 
   if (missing) return <Message title={t('confirmation.notFound')} link={{ href: '/', label: t('common.backToStore') }} />;
+  if (stillPending) {
+    return (
+      <Message
+        title={t('confirmation.stillPendingTitle')}
+        text={t('confirmation.stillPending')}
+        link={{ href: '/', label: t('common.backToStore') }}
+      />
+    );
+  }
+  if (confirming) {
+    return (
+      <div className="container narrow confirmation" role="status">
+        <div className="confirmation__badge confirmation__badge--pending" aria-hidden="true">
+          …
+        </div>
+        <h1 tabIndex={-1}>{t('confirmation.confirmingPayment')}</h1>
+        <p className="lead">{t('confirmation.confirmingHint')}</p>
+      </div>
+    );
+  }
   if (!order) return <Loading inline />;
   const lang = i18n.language;
   const m = (minor: number) => money(minor, order.currency, lang);

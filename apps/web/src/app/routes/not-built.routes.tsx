@@ -22,7 +22,6 @@ type Area = {
  */
 const AREAS: Area[] = [
   { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
-  { path: 'settings/payment-providers', title: 'Payment providers', permissions: ['Manage account'] },
   {
     path: 'settings/product-configuration',
     title: 'Product configuration',

@@ -10,6 +10,7 @@ const members = () => import('../../features/team/pages/members-page.tsx');
 const roles = () => import('../../features/team/pages/roles-page.tsx');
 const subscription = () => import('../../features/subscription/pages/plans-page.tsx');
 const account = () => import('../../features/account/pages/account-page.tsx');
+const paymentProviders = () => import('../../features/payment-providers/pages/payment-providers-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -23,6 +24,12 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'billing', lazy: lazyPage(organization, (m) => m.BillingInfoPage) },
       { path: 'profile', lazy: lazyPage(organization, (m) => m.ProfilePage) },
     ],
+  },
+  {
+    path: 'settings/payment-providers',
+    element: <AccessGuard permissions={['Manage account']} />,
+    handle: handle('Payment providers'),
+    children: [{ index: true, lazy: lazyPage(paymentProviders, (m) => m.PaymentProvidersPage) }],
   },
   {
     path: 'settings/subscription',

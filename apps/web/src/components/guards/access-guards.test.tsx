@@ -15,7 +15,13 @@ import { AccessGuard } from './access-guards.tsx';
 const sets = (titles: readonly PermissionTitle[]) => titles.map((title) => ({ title, codenames: PERMISSION_SETS[title] }));
 const READ: PermissionTitle[] = ['View experiences', 'Manage orders'];
 
-const renderGuard = (titles: PermissionTitle[], features: string[], guard: { any?: boolean }) => {
+const renderGuard = (
+  titles: PermissionTitle[],
+  features: string[],
+  guard: { any?: boolean },
+  at = '/bookings/overview?pageSize=25',
+  type = 'supplier',
+) => {
   const store = configureStore({
     reducer: { user: userSlice.reducer, appInfo: appInfoSlice.reducer },
     preloadedState: {
@@ -23,7 +29,7 @@ const renderGuard = (titles: PermissionTitle[], features: string[], guard: { any
       user: {
         user: {
           role: { id: 'r', name: 'Role', permission_sets: sets(titles) },
-          base_account: { active_subscription_features: features },
+          base_account: { active_subscription_features: features, type },
         } as never,
       },
     },
@@ -31,7 +37,7 @@ const renderGuard = (titles: PermissionTitle[], features: string[], guard: { any
   render(
     <Provider store={store}>
       <MantineProvider theme={theme}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[at]}>
           <AccessGuard permissions={READ} features={['bookings']} {...guard}>
             <p>The page</p>
           </AccessGuard>
@@ -71,8 +77,16 @@ describe('AccessGuard', () => {
     renderGuard(['Manage orders'], ['experiences'], { any: true });
     expect(screen.queryByText('The page')).toBeNull();
     expect(screen.getByText(MESSAGES.noFeature)).toBeTruthy();
-    expect(screen.getByRole('link', { name: MESSAGES.upgradeNow }).getAttribute('href')).toBe(
-      '/settings/subscription/supplier-plans',
-    );
+    const upgrade = new URL(screen.getByRole('link', { name: MESSAGES.upgradeNow }).getAttribute('href') ?? '', 'http://x');
+    expect(upgrade.pathname).toBe('/settings/subscription/supplier-plans');
+    // …and back to the guarded page after paying.
+    expect(upgrade.searchParams.get('return_path')).toBe('/bookings/overview?pageSize=25');
+  });
+
+  it('leads an affiliate to the affiliate plans', () => {
+    renderGuard(['Manage orders'], [], { any: true }, '/sales/stores', 'affiliate');
+    const upgrade = new URL(screen.getByRole('link', { name: MESSAGES.upgradeNow }).getAttribute('href') ?? '', 'http://x');
+    expect(upgrade.pathname).toBe('/settings/subscription/affiliate-plans');
+    expect(upgrade.searchParams.get('return_path')).toBe('/sales/stores');
   });
 });

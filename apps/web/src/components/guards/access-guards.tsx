@@ -1,10 +1,9 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAccess } from '../../lib/permissions/use-access.ts';
+import { plansPath } from '../../lib/subscription/plans-path.ts';
 import { GuardMessage, NoPermission } from './guard-message.tsx';
-
-export const SUPPLIER_PLANS_PATH = '/settings/subscription/supplier-plans';
 
 type GuardProps = {
   permissions?: readonly string[];
@@ -16,6 +15,19 @@ type GuardProps = {
   any?: boolean;
 };
 
+/** Specification §2: the plan lacks the feature → 'Upgrade now' → the plans page, and back here after paying. */
+const NoFeature = () => {
+  const { user } = useAccess();
+  const { pathname, search } = useLocation();
+  return (
+    <GuardMessage
+      message={MESSAGES.noFeature}
+      action={MESSAGES.upgradeNow}
+      to={plansPath(user?.base_account.type, `${pathname}${search}`)}
+    />
+  );
+};
+
 /**
  * Permission then feature check (specification §2 Guards). Without children it renders the
  * nested routes, so it works as a layout route.
@@ -23,8 +35,6 @@ type GuardProps = {
 export const AccessGuard = ({ permissions = [], features = [], children, whenDenied, any = false }: GuardProps) => {
   const { can, canAny, hasFeature } = useAccess();
   if (!(any ? canAny(permissions) : can(permissions))) return whenDenied ?? <NoPermission />;
-  if (!hasFeature(features)) {
-    return <GuardMessage message={MESSAGES.noFeature} action={MESSAGES.upgradeNow} to={SUPPLIER_PLANS_PATH} />;
-  }
+  if (!hasFeature(features)) return <NoFeature />;
   return <>{children ?? <Outlet />}</>;
 };

@@ -8,6 +8,7 @@ import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
 import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
+import { SubscriptionReturn } from './subscription-return.tsx';
 
 /** The application shell: one layout that wraps every dashboard route. */
 export const AppLayout = () => {
@@ -64,6 +65,7 @@ export const AppLayout = () => {
         <Sidebar collapsed={rail} onNavigate={closeMobile} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <SubscriptionReturn />
         <PageActionSlotContext.Provider value={actionSlot}>
           <PageTabsSlotContext.Provider value={tabsSlot}>
             {wide ? null : <div ref={setActionSlot} className={classes.mobileActions} />}

@@ -162,7 +162,6 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/settings/payment-providers',
         icon: IconCreditCard,
         permissions: ['Manage account'],
-        notBuilt: true,
       },
       {
         label: 'Subscription',

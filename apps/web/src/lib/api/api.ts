@@ -42,6 +42,11 @@ export const api = createApi({
     'Partner',
     'PartnerOffer',
     'Resale',
+    // Payments (features/payment-providers, features/subscription, features/test-mode).
+    'PaymentConnection',
+    'Reconciliation',
+    'Subscription',
+    'TestModePage',
   ],
   endpoints: () => ({}),
 });

@@ -36,3 +36,6 @@ export const sessionApi = api.injectEndpoints({
 });
 
 export const { useGetMeQuery, useUpdateMeMutation, useGetAppInfoQuery } = sessionApi;
+
+/** Reads the signed-in user again (e.g. the plan's features changed): the guards and the sidebar follow. */
+export const refetchMe = () => sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatMinor, formatMoney, MAX_MINOR, minorToAmount, parseMoney } from './format.ts';
+import { currencySymbol, formatBasisPoints, formatMinor, formatMoney, MAX_MINOR, minorToAmount, parseMoney } from './format.ts';
 
 describe('formatMoney', () => {
   it('shows minor units with the currency symbol and two decimals', () => {
@@ -99,5 +99,14 @@ describe('currencySymbol', () => {
     expect(currencySymbol('USD')).toBe('$');
     expect(currencySymbol('CHF')).toBe('CHF');
     expect(currencySymbol('??')).toBe('??');
+  });
+});
+
+describe('formatBasisPoints', () => {
+  it('shows hundredths of a percent as a percentage without needless decimals', () => {
+    expect(formatBasisPoints(300)).toBe('3 %');
+    expect(formatBasisPoints(250)).toBe('2.5 %');
+    expect(formatBasisPoints(75)).toBe('0.75 %');
+    expect(formatBasisPoints(0)).toBe('0 %');
   });
 });

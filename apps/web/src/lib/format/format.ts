@@ -61,3 +61,10 @@ export const currencySymbol = (currency: string) => {
 export const fullName = (person: { first_name: string; last_name: string }) => `${person.first_name} ${person.last_name}`.trim();
 
 export const capitalise = (value: string) => (value ? value[0].toUpperCase() + value.slice(1) : value);
+
+/** Hundredths of a percent → '2 %', '2.5 %', '0.75 %' (a plan's platform fee). */
+export const formatBasisPoints = (bp: number) => `${Number((bp / 100).toFixed(2))} %`;
+
+/** A date and time as `DD. MMMM YYYY, HH:mm` (specification §9 formats, 24-hour). */
+export const formatDisplayDateTime = (value: string | null | undefined) =>
+  value ? dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`) : '—';

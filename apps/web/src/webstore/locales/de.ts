@@ -142,7 +142,20 @@ const de: Messages = {
     payment: 'Zahlung',
     payOnDay: 'Jetzt nichts zu zahlen: Sie zahlen vor Ort.',
     deposit: 'Anzahlung jetzt: {{deposit}} ({{percent}} %). Den Rest, {{rest}}, zahlen Sie vor Ort.',
-    noPayment: 'Kartenzahlung ist in diesem Shop noch nicht möglich. Bitte kontaktieren Sie den Veranstalter.',
+    payLaterTitle: 'Jetzt buchen, später bezahlen',
+    payLater:
+      'Kartenzahlung ist gerade nicht möglich. Ihre Buchung erfolgt ohne Zahlung; {{organizer}} teilt Ihnen mit, wie Sie den Betrag von {{amount}} bezahlen.',
+    bookPayLater: 'Jetzt buchen, später bezahlen',
+    paymentUnavailable: 'Kartenzahlung ist in diesem Shop gerade nicht möglich.',
+    paymentUnavailableHint:
+      'Hier kann im Moment nicht gebucht werden. Bitte versuchen Sie es später erneut oder wenden Sie sich an {{organizer}}.',
+    paymentGoneLater: 'Kartenzahlung ist gerade nicht mehr möglich. Sie können trotzdem jetzt buchen und später bezahlen.',
+    redirectNote:
+      'Sie bezahlen auf der sicheren Seite unseres Zahlungsanbieters und kehren danach für Ihre Bestätigung hierher zurück.',
+    continueToPay: 'Weiter zur Zahlung: {{amount}}',
+    redirecting: 'Weiter zur Zahlung…',
+    paymentCanceled:
+      'Zahlung abgebrochen: Es wurde nichts abgebucht. Ihre Plätze sind weiterhin reserviert, Sie können es erneut versuchen.',
     summary: 'Übersicht',
     book: 'Jetzt buchen',
     pay: '{{amount}} bezahlen',
@@ -195,6 +208,11 @@ const de: Messages = {
     total: 'Gesamt',
     due: 'Noch offen',
     notFound: 'Diese Buchung wurde nicht gefunden.',
+    confirmingPayment: 'Ihre Zahlung wird bestätigt…',
+    confirmingHint: 'Das dauert einige Sekunden. Bitte lassen Sie diese Seite geöffnet.',
+    stillPendingTitle: 'Ihre Zahlung wird bestätigt',
+    stillPending:
+      'Das dauert länger als üblich. Sie erhalten die Bestätigung per E-Mail; Sie können diese Seite auch in einer Minute neu laden.',
   },
 };
 

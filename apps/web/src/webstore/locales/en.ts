@@ -140,7 +140,17 @@ const en = {
     payment: 'Payment',
     payOnDay: 'Nothing to pay now: you pay on the day.',
     deposit: 'Deposit now: {{deposit}} ({{percent}} %). The rest, {{rest}}, on the day.',
-    noPayment: 'Card payment is not available in this store yet. Please contact the organizer.',
+    payLaterTitle: 'Book now, pay later',
+    payLater:
+      'Card payment is not available right now. Your booking is made without payment; {{organizer}} will tell you how to pay the {{amount}}.',
+    bookPayLater: 'Book now, pay later',
+    paymentUnavailable: 'Card payments are not available at this store right now.',
+    paymentUnavailableHint: 'No booking can be made here for the moment. Please try again later or contact {{organizer}}.',
+    paymentGoneLater: 'Card payment has just become unavailable. You can still book now and pay later.',
+    redirectNote: 'You pay on the secure page of our payment provider, then come back here for your confirmation.',
+    continueToPay: 'Continue to payment: {{amount}}',
+    redirecting: 'Taking you to payment…',
+    paymentCanceled: 'Payment canceled: nothing was charged. Your places are still held, so you can try again.',
     summary: 'Summary',
     book: 'Book now',
     pay: 'Pay {{amount}}',
@@ -193,6 +203,11 @@ const en = {
     total: 'Total',
     due: 'Left to pay',
     notFound: 'We could not find this booking.',
+    confirmingPayment: 'Confirming your payment…',
+    confirmingHint: 'This takes a few seconds. Please keep this page open.',
+    stillPendingTitle: 'Your payment is being confirmed',
+    stillPending:
+      'This is taking longer than usual. You will get the confirmation by email; you can also reload this page in a minute.',
   },
 } as const;
 

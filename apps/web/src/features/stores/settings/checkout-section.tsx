@@ -90,7 +90,7 @@ export const CheckoutSection = ({ form, store }: { form: SettingsForm; store: St
           render={({ field }) => (
             <Switch
               label="Take bookings without payment while card payments are unavailable"
-              description="When no payment provider is connected, visitors book now and pay later instead of being turned away."
+              description="While no payment provider is connected (Settings → Payment providers) or its onboarding is unfinished, visitors book now and pay later. Off: the checkout says card payments are not available and takes no booking."
               checked={field.value}
               onChange={(e) => field.onChange(e.currentTarget.checked)}
             />

@@ -1,106 +1,125 @@
 import type { SubscriptionTier } from '@excursio/contract/accounts';
 import type { AccountType } from '@excursio/contract/auth';
-import { FEATURE_LABELS, FEATURES } from '@excursio/contract/permissions';
-import { Alert, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { useAppSelector } from '../../../app/store.ts';
-import { Button } from '../../../components/button.tsx';
+import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/store.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useGetBaseAccountQuery } from '../../../lib/api/base-account.api.ts';
-import { formatMoney } from '../../../lib/format/format.ts';
-import { useListSubscriptionTiersQuery } from '../api/subscription.api.ts';
+import { refetchMe } from '../../../lib/api/session.api.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { RETURN_PATH_PARAM, safeReturnPath } from '../../../lib/subscription/plans-path.ts';
+import {
+  useChangeSubscriptionMutation,
+  useGetSubscriptionQuery,
+  useListSubscriptionTiersQuery,
+  useManageSubscriptionMutation,
+} from '../api/subscription.api.ts';
+import { type PlanAction, PlanCard } from '../components/plan-card.tsx';
+import { SubscriptionStatus } from '../components/subscription-status.tsx';
+import { changeKind, featureList, lostFeatures } from '../plan-change.ts';
 
-const Included = () => (
-  <ThemeIcon size={18} radius="xl" variant="light" color="teal">
-    <IconCheck size={12} />
-  </ThemeIcon>
-);
-const NotIncluded = () => (
-  <ThemeIcon size={18} radius="xl" variant="light" color="gray">
-    <IconX size={12} />
-  </ThemeIcon>
-);
-
-/** Every feature in the same order on every plan, so plans compare line by line. */
-const FeatureList = ({ features }: { features: readonly string[] }) => (
-  <List spacing={6} size="sm" style={{ flex: 1 }} aria-label="Features">
-    {FEATURES.map((feature) => {
-      const included = features.includes(feature);
-      return (
-        <List.Item key={feature} icon={included ? <Included /> : <NotIncluded />} c={included ? undefined : 'dimmed'}>
-          {FEATURE_LABELS[feature]}
-          {included ? null : <VisuallyHidden> (not included)</VisuallyHidden>}
-        </List.Item>
-      );
-    })}
-  </List>
-);
-
-const PlanCard = ({ tier, current }: { tier: SubscriptionTier; current: boolean }) => (
-  <Card
-    withBorder
-    radius="md"
-    padding="lg"
-    component="article"
-    aria-label={`${tier.name} plan`}
-    style={current ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-  >
-    <Stack gap="sm" h="100%">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Text fw={600} size="lg">
-          {tier.name}
-        </Text>
-        {current ? <Badge variant="filled">Current plan</Badge> : null}
-      </Group>
-      <Group gap={4} align="baseline">
-        <Text fz={28} fw={700}>
-          {tier.price_minor === 0 ? 'Free' : formatMoney(tier.price_minor, tier.currency)}
-        </Text>
-        {tier.price_minor === 0 ? null : (
-          <Text c="dimmed" size="sm">
-            / {tier.interval}
-          </Text>
-        )}
-      </Group>
-      <FeatureList features={tier.features} />
-      <Stack gap={4}>
-        <Button
-          variant={current ? 'standard' : 'secondary'}
-          disabled
-          fullWidth
-          styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
-        >
-          {current ? 'Your current plan' : `Switch to ${tier.name}`}
-        </Button>
-        {current ? null : (
-          <Text size="xs" c="dimmed" ta="center">
-            Changing plans is not available yet.
-          </Text>
-        )}
-      </Stack>
-    </Stack>
-  </Card>
-);
+const DowngradeMessage = ({ from, to }: { from: SubscriptionTier | null; to: SubscriptionTier }) => {
+  const lost = lostFeatures(from, to);
+  return (
+    <>
+      {lost.length > 0
+        ? `Your organization loses ${featureList(lost)}: those pages will say your plan does not include them until you upgrade again. `
+        : `${to.name} costs less and keeps every feature you use. `}
+      The change applies at once.
+    </>
+  );
+};
 
 const PlansPage = ({ type }: { type: AccountType }) => {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnPath = safeReturnPath(params.get(RETURN_PATH_PARAM));
   const accountId = useAppSelector((state) => state.user.user?.base_account.id);
   const accountType = useAppSelector((state) => state.user.user?.base_account.type);
   const { data: account } = useGetBaseAccountQuery(accountId ?? '', { skip: !accountId });
+  const { data: subscription } = useGetSubscriptionQuery();
   const { data, isLoading } = useListSubscriptionTiersQuery({ account_type: type });
+  const [change, { isLoading: changing, originalArgs }] = useChangeSubscriptionMutation();
+  const [manage, { isLoading: managing }] = useManageSubscriptionMutation();
+  const [confirming, setConfirming] = useState<SubscriptionTier | null>(null);
+  // Leaving for the provider's page: the buttons stay busy until the browser has gone.
+  const [leaving, setLeaving] = useState<string | null>(null);
+
   const tiers = (data?.results ?? []).filter((tier) => tier.account_type === type);
-  const currentId = account?.subscription_tier?.id;
+  const currentId = subscription?.tier?.id ?? account?.subscription_tier?.id;
+  const current = tiers.find((tier) => tier.id === currentId) ?? subscription?.tier ?? null;
+  const ownType = !accountType || accountType === type;
+
+  const doChange = async (tier: SubscriptionTier) => {
+    const result = await change({ tier_id: tier.id, ...(returnPath ? { return_path: returnPath } : {}) });
+    setConfirming(null);
+    if (result.error) return;
+    if (result.data.url) {
+      setLeaving(tier.id);
+      window.location.assign(result.data.url);
+      return;
+    }
+    notifySuccess(`Your plan is now ${result.data.subscription.tier?.name ?? tier.name}.`);
+    dispatch(refetchMe());
+    if (returnPath) navigate(returnPath);
+  };
+
+  const doManage = async () => {
+    const result = await manage();
+    if (result.error) return;
+    setLeaving('manage');
+    window.location.assign(result.data.url);
+  };
+
+  const actionFor = (tier: SubscriptionTier): PlanAction => {
+    const kind = changeKind(current, tier);
+    if (kind === 'current') return { kind: 'current' };
+    if (!ownType) return { kind: 'unavailable', reason: `For ${type} accounts: your organization is a ${accountType}.` };
+    const busy = (changing && originalArgs?.tier_id === tier.id) || leaving === tier.id;
+    return {
+      kind: 'switch',
+      downgrade: kind === 'downgrade',
+      busy,
+      disabled: !busy && (changing || leaving !== null || !subscription),
+      onSwitch: () => (kind === 'downgrade' ? setConfirming(tier) : doChange(tier)),
+    };
+  };
+
   return (
     <Stack gap="md">
-      {accountType && accountType !== type ? (
+      {!ownType ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
           These plans are for {type} accounts. Your organization is a {accountType}.
         </Alert>
       ) : null}
+      {returnPath && ownType ? (
+        <Alert variant="light" color="blue" icon={<IconArrowBackUp size={18} />} data-testid="return-notice">
+          Your plan does not include the page you were on. Choose a plan that does: after the change you go back there.
+        </Alert>
+      ) : null}
+      {subscription ? (
+        <SubscriptionStatus state={subscription} managing={managing || leaving === 'manage'} onManage={doManage} />
+      ) : (
+        <Skeleton height={88} radius="md" />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {isLoading
           ? [0, 1, 2].map((i) => <Skeleton key={i} height={320} radius="md" />)
-          : tiers.map((tier) => <PlanCard key={tier.id} tier={tier} current={tier.id === currentId} />)}
+          : tiers.map((tier) => <PlanCard key={tier.id} tier={tier} action={actionFor(tier)} />)}
       </SimpleGrid>
       {!isLoading && tiers.length === 0 ? <Text c="dimmed">No {type} plans are offered at the moment.</Text> : null}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? `Switch to ${confirming.name}?` : ''}
+        message={confirming ? <DowngradeMessage from={current} to={confirming} /> : null}
+        confirmLabel={confirming ? `Switch to ${confirming.name}` : 'Switch'}
+        loading={changing}
+        onConfirm={() => confirming && doChange(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 };

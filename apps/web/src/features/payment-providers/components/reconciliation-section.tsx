@@ -1,0 +1,154 @@
+import type { ReconciliationAnswer } from '@excursio/contract/payments';
+import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Button } from '../../../components/button.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDisplayDateTime, formatMoney } from '../../../lib/format/format.ts';
+import { MISMATCH_KINDS } from '../connection-copy.ts';
+
+const Mismatches = ({ rows }: { rows: ReconciliationAnswer['mismatches'] }) =>
+  rows.length === 0 ? (
+    <Text size="sm" c="dimmed" data-testid="no-mismatches">
+      No mismatches: every payment and refund recorded here matches the provider’s.
+    </Text>
+  ) : (
+    <Table.ScrollContainer minWidth={620}>
+      <Table aria-label="Mismatches" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Found</Table.Th>
+            <Table.Th>Problem</Table.Th>
+            <Table.Th>Provider reference</Table.Th>
+            <Table.Th>Detail</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(m.found_at)}</Table.Td>
+              <Table.Td>
+                <StatusBadge color="orange">{MISMATCH_KINDS[m.kind]}</StatusBadge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {m.provider_reference}
+                </Text>
+              </Table.Td>
+              <Table.Td>{m.detail}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+const LatePayments = ({ rows }: { rows: ReconciliationAnswer['late_payments'] }) =>
+  rows.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      None: every card payment arrived while its places were still held.
+    </Text>
+  ) : (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Late payments" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Paid</Table.Th>
+            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+            <Table.Th>Problem</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(p.created_at)}</Table.Td>
+              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(p.amount, p.currency)}
+              </Table.Td>
+              <Table.Td>
+                {p.status === 'refunded' ? (
+                  <StatusBadge color="gray">Refunded</StatusBadge>
+                ) : (
+                  <StatusBadge color="orange">Needs attention</StatusBadge>
+                )}
+              </Table.Td>
+              <Table.Td>{p.problem}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+
+/**
+ * Reconciliation: the payments and refunds recorded here against the provider's, and the card
+ * payments that arrived after their places were gone (refunded, or handed to staff).
+ */
+export const ReconciliationSection = ({
+  data,
+  loading,
+  running,
+  disabledReason,
+  onRun,
+}: {
+  data: ReconciliationAnswer | undefined;
+  loading: boolean;
+  running: boolean;
+  /** Why "Check now" cannot run (no provider yet); null when it can. */
+  disabledReason: string | null;
+  onRun: () => void;
+}) => (
+  <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reconciliation-title">
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ flex: '1 1 280px' }}>
+          <Title order={2} fz="lg" fw={600} id="reconciliation-title">
+            Reconciliation
+          </Title>
+          <Text size="sm" c="dimmed">
+            Compares the payments and refunds recorded here with the provider’s records.
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Button
+            variant="standard"
+            leftSection={<IconRefresh size={16} />}
+            onClick={onRun}
+            loading={running}
+            disabled={disabledReason !== null}
+          >
+            Check now
+          </Button>
+          {disabledReason ? (
+            <Text size="xs" c="dimmed" ta="right">
+              {disabledReason}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+      {loading || !data ? (
+        <Skeleton height={60} />
+      ) : (
+        <>
+          <Text size="sm" data-testid="last-check">
+            {data.checked_at
+              ? `Last checked ${formatDisplayDateTime(data.checked_at)}: ${data.checked} ${data.checked === 1 ? 'payment' : 'payments'} compared, ${data.mismatches.length} ${data.mismatches.length === 1 ? 'mismatch' : 'mismatches'}.`
+              : 'Not checked yet.'}
+          </Text>
+          <Stack gap="xs">
+            <Title order={3} fz="md" fw={600}>
+              Mismatches
+            </Title>
+            <Mismatches rows={data.mismatches} />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} fz="md" fw={600}>
+              Late payments
+            </Title>
+            <LatePayments rows={data.late_payments} />
+          </Stack>
+        </>
+      )}
+    </Stack>
+  </Card>
+);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { paymentPlan, sendsCardToken } from './payment-plan.ts';
+
+const store = {
+  payment_mode: 'full',
+  payment_available: true,
+  payment_test_mode: true,
+  reserve_without_payment: false,
+} as const;
+
+describe('paymentPlan', () => {
+  it('takes nothing when the store takes no payment at booking, whatever the provider', () => {
+    expect(paymentPlan({ ...store, payment_mode: 'none', payment_available: false })).toBe('none');
+  });
+
+  it('shows the test mode’s card form, or sends the visitor to the provider’s checkout', () => {
+    expect(paymentPlan(store)).toBe('card');
+    expect(paymentPlan({ ...store, payment_mode: 'deposit' })).toBe('card');
+    expect(paymentPlan({ ...store, payment_test_mode: false })).toBe('redirect');
+  });
+
+  it('without card payments: pay later when the store allows it, otherwise no booking', () => {
+    expect(paymentPlan({ ...store, payment_available: false, reserve_without_payment: true })).toBe('later');
+    expect(paymentPlan({ ...store, payment_available: false })).toBe('unavailable');
+  });
+
+  it('follows the server’s refusal over the store’s out-of-date flag', () => {
+    expect(paymentPlan(store, true)).toBe('unavailable');
+    expect(paymentPlan({ ...store, reserve_without_payment: true }, true)).toBe('later');
+  });
+});
+
+describe('sendsCardToken', () => {
+  it('only for the card form', () => {
+    expect(['none', 'card', 'redirect', 'later', 'unavailable'].filter((p) => sendsCardToken(p as never))).toEqual(['card']);
+  });
+});

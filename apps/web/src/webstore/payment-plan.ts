@@ -1,0 +1,30 @@
+/** How the checkout takes the money, from what the store says about its card payments. */
+import type { Webstore } from '@excursio/contract/webstore';
+
+export type PaymentPlan =
+  /** The store takes no payment at booking: pay on the day. */
+  | 'none'
+  /** The built-in test mode's card form on this page (a token, charged at once). */
+  | 'card'
+  /** The provider's hosted checkout (Stripe Checkout): the order answers where to pay. */
+  | 'redirect'
+  /** Card payments are unavailable, and the store takes bookings to be paid later. */
+  | 'later'
+  /** Card payments are unavailable and the store needs them: no booking here now. */
+  | 'unavailable';
+
+/**
+ * `unavailableNow`: the server refused a payment as unavailable (409 `payment_unavailable`) after
+ * the store was read, so the store's flag is out of date.
+ */
+export const paymentPlan = (
+  store: Pick<Webstore, 'payment_mode' | 'payment_available' | 'payment_test_mode' | 'reserve_without_payment'>,
+  unavailableNow = false,
+): PaymentPlan => {
+  if (store.payment_mode === 'none') return 'none';
+  if (store.payment_available && !unavailableNow) return store.payment_test_mode ? 'card' : 'redirect';
+  return store.reserve_without_payment ? 'later' : 'unavailable';
+};
+
+/** Only the test mode's form sends a card token; every other plan sends none. */
+export const sendsCardToken = (plan: PaymentPlan) => plan === 'card';
