@@ -37,6 +37,11 @@ describe('returnNotice', () => {
     expect(returnNotice({ error: 'invalid_state' })?.message).toMatch(/expired or was already used/);
   });
 
+  it('says what the server’s other return codes mean', () => {
+    expect(returnNotice({ error: 'incomplete' })?.message).toMatch(/continue onboarding/);
+    expect(returnNotice({ error: 'provider_error' })?.message).toMatch(/did not answer/);
+  });
+
   it('names an unknown error, and an error wins over connected', () => {
     expect(returnNotice({ error: 'boom', connected: '1' })).toEqual({
       ok: false,

@@ -24,15 +24,21 @@ export const missingChecks = (connection: PaymentConnection) => CONNECTION_CHECK
  * `?connected=1` or `?error=<code>`): what to tell the person.
  */
 export const returnNotice = (values: Record<string, string>): { ok: boolean; message: string } | null => {
-  if (values.error) {
-    if (values.error === 'access_denied') return { ok: false, message: 'Connecting was canceled: nothing changed.' };
-    if (['invalid_state', 'expired_state', 'state_used', 'invalid_grant'].includes(values.error)) {
+  switch (values.error) {
+    case undefined:
+    case '':
+      return values.connected ? { ok: true, message: 'Payment provider connected.' } : null;
+    case 'access_denied':
+      return { ok: false, message: 'Connecting was canceled: nothing changed.' };
+    case 'invalid_state':
       return { ok: false, message: 'That connection link has expired or was already used. Please connect again.' };
-    }
-    return { ok: false, message: `The payment provider could not be connected (${values.error}). Please try again.` };
+    case 'incomplete':
+      return { ok: false, message: 'The provider still needs some details: continue onboarding to finish.' };
+    case 'provider_error':
+      return { ok: false, message: 'The payment provider did not answer. Nothing was changed: please try again.' };
+    default:
+      return { ok: false, message: `The payment provider could not be connected (${values.error}). Please try again.` };
   }
-  if (values.connected) return { ok: true, message: 'Payment provider connected.' };
-  return null;
 };
 
 export const MISMATCH_KINDS: Record<PaymentMismatch['kind'], string> = {
