@@ -1,19 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
 
-const onboarding = () => import('../../features/test-mode/pages/onboarding-page.tsx');
-const checkout = () => import('../../features/test-mode/pages/subscription-checkout-page.tsx');
-const portal = () => import('../../features/test-mode/pages/billing-portal-page.tsx');
-
 /**
- * The built-in test mode's stand-ins for the payment provider's hosted pages: outside the
- * dashboard shell, opened by a signed single-use token (`PAYMENT_PROVIDER=test`, the default).
+ * The built-in test mode's stand-ins for the payment provider's hosted pages
+ * (`/test-mode/{onboarding|subscription-checkout|billing-portal}/{token}`): outside the dashboard
+ * shell, one lazy chunk (`PAYMENT_PROVIDER=test`, the default).
  */
 export const testModeRoutes: RouteObject = {
-  path: 'test-mode',
-  children: [
-    { path: 'onboarding/:token', lazy: lazyPage(onboarding, (m) => m.OnboardingPage) },
-    { path: 'subscription-checkout/:token', lazy: lazyPage(checkout, (m) => m.SubscriptionCheckoutPage) },
-    { path: 'billing-portal/:token', lazy: lazyPage(portal, (m) => m.BillingPortalPage) },
-  ],
+  path: 'test-mode/:kind/:token',
+  lazy: lazyPage(
+    () => import('../../features/test-mode/test-mode-pages.tsx'),
+    (m) => m.TestModePages,
+  ),
 };

@@ -1,14 +1,15 @@
 import { AppShell, CloseButton, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, Outlet, useMatches } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Outlet, useMatches, useSearchParams } from 'react-router';
 import { BREAKPOINTS, HEADER_HEIGHT, TITLE_ROW_HEIGHT } from '../../app/theme.ts';
 import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
 import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
-import { SubscriptionReturn } from './subscription-return.tsx';
+
+const SubscriptionReturn = lazy(() => import('./subscription-return.tsx').then((m) => ({ default: m.SubscriptionReturn })));
 
 /** The application shell: one layout that wraps every dashboard route. */
 export const AppLayout = () => {
@@ -25,6 +26,8 @@ export const AppLayout = () => {
   // The specification's 122 px header is the title row plus the tab row; a page without tabs has no empty band.
   const headerHeight = hasTabRow(useRouteHandle()) ? HEADER_HEIGHT : TITLE_ROW_HEIGHT;
   const rail = collapsed && !mobileOpened;
+  // Back from the subscription checkout (`?subscription=`): its notice loads only then.
+  const [params] = useSearchParams();
   return (
     <AppShell
       layout="alt"
@@ -65,7 +68,11 @@ export const AppLayout = () => {
         <Sidebar collapsed={rail} onNavigate={closeMobile} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <SubscriptionReturn />
+        {params.has('subscription') ? (
+          <Suspense fallback={null}>
+            <SubscriptionReturn />
+          </Suspense>
+        ) : null}
         <PageActionSlotContext.Provider value={actionSlot}>
           <PageTabsSlotContext.Provider value={tabsSlot}>
             {wide ? null : <div ref={setActionSlot} className={classes.mobileActions} />}

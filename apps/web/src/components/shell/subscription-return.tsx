@@ -6,7 +6,7 @@ import { useReturnParams } from '../../lib/use-return-params.ts';
 /**
  * Back from the provider's subscription checkout (`?subscription=success|canceled`), on whatever
  * page the person returns to (the plans page, or the page the guard sent them from): say how it
- * went and read the plan's features again.
+ * went and read the plan's features again. Loaded only when the parameter is there.
  */
 export const SubscriptionReturn = () => {
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import type { PaymentConnection } from '@excursio/contract/payments';
 import { Alert, Card, Code, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCreditCard, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingBank, IconCheck, IconPlugConnected, IconX } from '@tabler/icons-react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TestModeBadge } from '../../../components/test-mode-badge.tsx';
@@ -133,7 +133,7 @@ export const ConnectionCard = (props: Props) => {
         <Group justify="space-between" align="flex-start" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon size={36} radius="md" variant="light">
-              <IconCreditCard size={20} />
+              <IconBuildingBank size={20} />
             </ThemeIcon>
             <Stack gap={0}>
               <Title order={2} fz="lg" fw={600} id="connection-title">

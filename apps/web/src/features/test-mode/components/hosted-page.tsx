@@ -1,5 +1,5 @@
 import { Anchor, Box, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFlask, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFlask, IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TestModeBadge } from '../../../components/test-mode-badge.tsx';
 
@@ -30,7 +30,7 @@ export const HostedPage = ({ title, subtitle, children }: { title: string; subti
         <Group gap={8} justify="space-between">
           <Group gap={8}>
             <ThemeIcon size={26} radius="sm" color="dark" variant="filled">
-              <IconLock size={15} />
+              <IconShieldLock size={15} />
             </ThemeIcon>
             <Text fw={700} size="sm">
               Excursio Payments

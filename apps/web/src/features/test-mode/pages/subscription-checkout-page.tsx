@@ -1,5 +1,5 @@
 import { Alert, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import { IconCreditCardPay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format/format.ts';
@@ -60,7 +60,7 @@ export const SubscriptionCheckoutPage = () => {
             aria-label="Card (test card)"
             value="4242 4242 4242 4242   12/34   123"
             readOnly
-            leftSection={<IconCreditCard size={16} />}
+            leftSection={<IconCreditCardPay size={16} />}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <Text size="xs" c="dimmed">
