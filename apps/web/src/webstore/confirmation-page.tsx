@@ -36,7 +36,7 @@ export const ConfirmationPage = () => {
       setMissing(true);
       return;
     }
-    const paying = paymentUnderway(store.slug) || sessionId.startsWith('cs_');
+    const paying = paymentUnderway(store.slug);
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = (attempt: number) =>
