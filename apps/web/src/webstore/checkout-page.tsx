@@ -12,7 +12,7 @@ import { type Contact, ContactFields } from './checkout-fields.tsx';
 import { PaymentBox } from './checkout-payment.tsx';
 import { answerFields, LineQuestions } from './checkout-questions.tsx';
 import { money } from './format.ts';
-import { paymentPlan, sendsCardToken } from './payment-plan.ts';
+import { paymentPlan, paymentReturnKey, sendsCardToken } from './payment-plan.ts';
 import { leaveForPayment, paymentArrived } from './payment-return.ts';
 import { loadRecaptcha, recaptchaToken } from './recaptcha.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
@@ -39,7 +39,7 @@ export const CheckoutPage = () => {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [top, setTop] = useState<{ text: string; toCart?: boolean; info?: boolean } | null>(null);
   const [params] = useSearchParams();
-  const paymentCanceled = params.get('payment') === 'canceled' || params.has('canceled');
+  const returned = paymentReturnKey(params.get('payment'));
   const [busy, setBusy] = useState(false);
   // The server said card payments are unavailable (409 payment_unavailable) after the store was read.
   const [unavailableNow, setUnavailableNow] = useState(false);
@@ -54,12 +54,12 @@ export const CheckoutPage = () => {
       () => setTop({ text: t('common.offline') }),
     );
   }, [ids, store.slug, t]);
-  // Back from the provider's checkout without paying: nothing was charged, the places are still held.
+  // Back from the provider's checkout without an order: canceled, expired, or paid too late.
   useEffect(() => {
-    if (!paymentCanceled) return;
+    if (!returned) return;
     paymentArrived(store.slug);
-    setTop({ text: t('checkout.paymentCanceled'), info: true });
-  }, [paymentCanceled, store.slug, t]);
+    setTop({ text: t(returned), info: true });
+  }, [returned, store.slug, t]);
   useEffect(() => {
     if (store.recaptcha_site_key) loadRecaptcha(store.recaptcha_site_key).catch(() => {});
   }, [store.recaptcha_site_key]);

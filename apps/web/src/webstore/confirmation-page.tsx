@@ -17,6 +17,8 @@ export const ConfirmationPage = () => {
   const { embed, store, updateCart } = useStore();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
+  // Back from the provider's checkout before its confirmation arrived: the order is on its way.
+  const pendingReturn = params.get('payment') === 'pending';
   const [order, setOrder] = useState<PublicOrder | null>(null);
   const [missing, setMissing] = useState(false);
   // Back from the provider's checkout: the order exists once the payment is confirmed.
@@ -36,7 +38,7 @@ export const ConfirmationPage = () => {
       setMissing(true);
       return;
     }
-    const paying = paymentUnderway(store.slug);
+    const paying = paymentUnderway(store.slug) || pendingReturn;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = (attempt: number) =>
@@ -70,7 +72,7 @@ export const ConfirmationPage = () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [sessionId, store.slug, updateCart]);
+  }, [sessionId, store.slug, updateCart, pendingReturn]);
 
   useEffect(() => {
     if (!embed || !order || window.parent === window) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentPlan, sendsCardToken } from './payment-plan.ts';
+import { paymentPlan, paymentReturnKey, sendsCardToken } from './payment-plan.ts';
 
 const store = {
   payment_mode: 'full',
@@ -33,5 +33,18 @@ describe('paymentPlan', () => {
 describe('sendsCardToken', () => {
   it('only for the card form', () => {
     expect(['none', 'card', 'redirect', 'later', 'unavailable'].filter((p) => sendsCardToken(p as never))).toEqual(['card']);
+  });
+});
+
+describe('paymentReturnKey', () => {
+  it('has a message for each way back from the provider’s checkout, and none for anything else', () => {
+    expect(['canceled', 'expired', 'refunded', 'flagged'].map(paymentReturnKey)).toEqual([
+      'checkout.paymentCanceled',
+      'checkout.paymentExpired',
+      'checkout.paymentRefunded',
+      'checkout.paymentFlagged',
+    ]);
+    expect(paymentReturnKey(null)).toBeNull();
+    expect(paymentReturnKey('<script>')).toBeNull();
   });
 });

@@ -28,3 +28,23 @@ export const paymentPlan = (
 
 /** Only the test mode's form sends a card token; every other plan sends none. */
 export const sendsCardToken = (plan: PaymentPlan) => plan === 'card';
+
+/**
+ * Back on the checkout from the provider's hosted page (`?payment=`): canceled by the visitor,
+ * expired unpaid, or paid after the places had gone (refunded at once, or left to the organizer).
+ * The message's key, or null for anything else.
+ */
+export const paymentReturnKey = (status: string | null) => {
+  switch (status) {
+    case 'canceled':
+      return 'checkout.paymentCanceled';
+    case 'expired':
+      return 'checkout.paymentExpired';
+    case 'refunded':
+      return 'checkout.paymentRefunded';
+    case 'flagged':
+      return 'checkout.paymentFlagged';
+    default:
+      return null;
+  }
+};

@@ -172,6 +172,12 @@ const de: Messages = {
     emailInvalid: 'Bitte eine E-Mail-Adresse wie name@example.com eingeben.',
     acceptTerms: 'Bitte akzeptieren Sie die AGB, um zu buchen.',
     cartEmpty: 'Ihr Warenkorb ist leer oder die Plätze sind abgelaufen.',
+    paymentExpired:
+      'Die Zeit zum Bezahlen ist abgelaufen: Es wurde nichts abgebucht. Bitte prüfen Sie Ihren Warenkorb und versuchen Sie es erneut.',
+    paymentRefunded:
+      'Ihre Zahlung kam an, nachdem Ihre Plätze freigegeben und inzwischen gebucht wurden. Der volle Betrag wurde Ihrer Karte gutgeschrieben.',
+    paymentFlagged:
+      'Ihre Zahlung kam an, nachdem Ihre Plätze freigegeben wurden. Der Veranstalter meldet sich bei Ihnen und erstattet sie.',
   },
   card: {
     testMode: 'Testmodus — es fließt kein echtes Geld',

@@ -167,6 +167,10 @@ const en = {
     emailInvalid: 'Enter an email address like name@example.com.',
     acceptTerms: 'Please accept the terms to book.',
     cartEmpty: 'Your cart is empty or its places ran out.',
+    paymentExpired: 'The time to pay ran out: nothing was charged. Please check your cart and try again.',
+    paymentRefunded:
+      'Your payment arrived after your places had been released, and they were booked meanwhile. The full amount went back to your card.',
+    paymentFlagged: 'Your payment arrived after your places had been released. The organizer will contact you and refund it.',
   },
   card: {
     testMode: 'Test mode — no real money moves',

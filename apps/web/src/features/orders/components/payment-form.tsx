@@ -7,8 +7,20 @@ import { useRecordPaymentMutation } from '../../../lib/api/orders.api.ts';
 import { formatMinor, parseMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
-/** Card payments go through the built-in test mode until a card provider is connected. */
-const methodLabel = (m: PaymentMethod) => (m === 'card' ? `${PAYMENT_METHOD_LABELS.card} (test mode)` : PAYMENT_METHOD_LABELS[m]);
+/** The order was paid by card (through a provider or on a terminal): a refund goes back the same way by default. */
+const paidByCard = (order: OrderDetail) =>
+  order.payments.some((p) => p.kind === 'payment' && p.method === 'card' && p.status === 'succeeded');
+
+/**
+ * Where a card movement goes is the server's choice, from the organization's payment provider: the
+ * test mode charges and refunds at once; a card paid through Stripe is refunded through Stripe; a
+ * desk payment with Stripe, or any card movement without a provider, is recorded as taken on the
+ * terminal (the payment's note says so).
+ */
+const CARD_HINT: Record<'payment' | 'refund', string> = {
+  payment: 'In test mode the card is charged here; otherwise the payment is recorded as taken on your card terminal.',
+  refund: 'Goes back to the card the order was paid with, through your card payment provider when it was paid there.',
+};
 
 /**
  * Records money received or refunded. Each submission carries its own idempotency key, kept
@@ -19,7 +31,7 @@ export const PaymentForm = ({ order, proposedRefund }: { order: OrderDetail; pro
   // After a cancellation the policy's proposal (if any) is prefilled as a refund.
   const proposing = proposedRefund !== null && proposedRefund > 0;
   const [kind, setKind] = useState<'payment' | 'refund'>(proposing ? 'refund' : 'payment');
-  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [method, setMethod] = useState<PaymentMethod>(proposing && paidByCard(order) ? 'card' : 'cash');
   const balance = Math.max(0, order.total - (order.paid - order.refunded));
   const [amount, setAmount] = useState(formatMinor(proposing ? (proposedRefund as number) : balance));
   const [note, setNote] = useState('');
@@ -47,6 +59,7 @@ export const PaymentForm = ({ order, proposedRefund }: { order: OrderDetail; pro
           onChange={(v) => {
             setKind(v as 'payment' | 'refund');
             setAmount(formatMinor(v === 'refund' ? order.refundable : balance));
+            if (v === 'refund' && paidByCard(order)) setMethod('card');
           }}
           data={[
             { value: 'payment', label: 'Payment received' },
@@ -57,7 +70,8 @@ export const PaymentForm = ({ order, proposedRefund }: { order: OrderDetail; pro
         <Group grow align="flex-start">
           <Select
             label="Method"
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: methodLabel(m) }))}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            description={method === 'card' ? CARD_HINT[kind] : undefined}
             value={method}
             onChange={(v) => v && setMethod(v as PaymentMethod)}
             allowDeselect={false}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import {
   useCancelOrderMutation,
   useConfirmOrderMutation,
@@ -87,7 +88,16 @@ const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefun
             {order.payments.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>{formatDisplayDate(p.created_at)}</Table.Td>
-                <Table.Td>{p.kind === 'refund' ? 'Refund' : 'Payment'}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {p.kind === 'refund' ? 'Refund' : 'Payment'}
+                    {p.status === 'succeeded' ? null : (
+                      <StatusBadge color={p.status === 'failed' ? 'red' : 'orange'}>
+                        {p.status === 'failed' ? 'Failed' : 'Pending'}
+                      </StatusBadge>
+                    )}
+                  </Group>
+                </Table.Td>
                 <Table.Td>
                   {PAYMENT_METHOD_LABELS[p.method]}
                   {p.test_mode ? ' (test mode)' : ''}

@@ -45,7 +45,12 @@ const NotConnected = ({ connection, connecting, onConnect }: Props) => (
       Until then, your webstores say card payment is not available, and stores that allow it take bookings to be paid later.
     </Text>
     <Group>
-      <Button leftSection={<IconPlugConnected size={16} />} onClick={onConnect} loading={connecting}>
+      <Button
+        leftSection={<IconPlugConnected size={16} />}
+        onClick={onConnect}
+        loading={connecting}
+        styles={{ root: { height: 'auto', minHeight: 36 }, label: { whiteSpace: 'normal' } }}
+      >
         Connect {connection.test_mode ? 'the test mode provider' : 'Stripe'}
       </Button>
     </Group>

@@ -94,7 +94,7 @@ export const ReconciliationSection = ({
   data: ReconciliationAnswer | undefined;
   loading: boolean;
   running: boolean;
-  /** Why "Check now" cannot run (no provider yet); null when it can. */
+  /** Why "Check now" cannot run (no provider yet), said in place of the results; null when it can. */
   disabledReason: string | null;
   onRun: () => void;
 }) => (
@@ -109,38 +109,37 @@ export const ReconciliationSection = ({
             Compares the payments and refunds recorded here with the provider’s records.
           </Text>
         </Stack>
-        <Stack gap={4} align="flex-end">
-          <Button
-            variant="standard"
-            leftSection={<IconRefresh size={16} />}
-            onClick={onRun}
-            loading={running}
-            disabled={disabledReason !== null}
-          >
-            Check now
-          </Button>
-          {disabledReason ? (
-            <Text size="xs" c="dimmed" ta="right">
-              {disabledReason}
-            </Text>
-          ) : null}
-        </Stack>
+        <Button
+          variant="standard"
+          leftSection={<IconRefresh size={16} />}
+          onClick={onRun}
+          loading={running}
+          disabled={disabledReason !== null}
+        >
+          Check now
+        </Button>
       </Group>
-      {loading || !data ? (
+      {disabledReason ? (
+        <Text size="sm" c="dimmed" data-testid="last-check">
+          Not checked yet. {disabledReason}
+        </Text>
+      ) : loading || !data ? (
         <Skeleton height={60} />
       ) : (
         <>
           <Text size="sm" data-testid="last-check">
             {data.checked_at
               ? `Last checked ${formatDisplayDateTime(data.checked_at)}: ${data.checked} ${data.checked === 1 ? 'payment' : 'payments'} compared, ${data.mismatches.length} ${data.mismatches.length === 1 ? 'mismatch' : 'mismatches'}.`
-              : 'Not checked yet.'}
+              : 'Not checked yet: “Check now” compares them.'}
           </Text>
-          <Stack gap="xs">
-            <Title order={3} fz="md" fw={600}>
-              Mismatches
-            </Title>
-            <Mismatches rows={data.mismatches} />
-          </Stack>
+          {data.checked_at ? (
+            <Stack gap="xs">
+              <Title order={3} fz="md" fw={600}>
+                Mismatches
+              </Title>
+              <Mismatches rows={data.mismatches} />
+            </Stack>
+          ) : null}
           <Stack gap="xs">
             <Title order={3} fz="md" fw={600}>
               Late payments

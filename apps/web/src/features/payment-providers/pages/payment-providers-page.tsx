@@ -73,7 +73,7 @@ export const PaymentProvidersPage = () => {
         onDisconnect={() => setConfirming(true)}
       />
       <ReconciliationSection
-        data={connected ? reconciliation : { checked_at: null, checked: 0, mismatches: [], late_payments: [] }}
+        data={reconciliation}
         loading={connected && loadingReconciliation}
         running={checking}
         disabledReason={connected ? null : 'Connect a payment provider first: there is nothing to compare yet.'}
