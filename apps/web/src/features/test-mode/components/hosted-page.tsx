@@ -36,7 +36,9 @@ export const HostedPage = ({ title, subtitle, children }: { title: string; subti
               Excursio Payments
             </Text>
           </Group>
-          <TestModeBadge size="sm" />
+          <Box visibleFrom="xs">
+            <TestModeBadge size="sm" />
+          </Box>
         </Group>
         <Paper withBorder radius="md" p={{ base: 'lg', sm: 32 }} shadow="sm">
           <Stack gap={4} mb="lg">

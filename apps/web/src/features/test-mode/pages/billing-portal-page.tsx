@@ -10,7 +10,7 @@ import { HostedLinkProblem, HostedLoading, HostedPage } from '../components/host
 import { useHostedPage } from '../use-hosted-page.ts';
 
 const DONE: Record<string, string> = {
-  cancel_subscription: 'The subscription is canceled at the end of the period.',
+  cancel_subscription: 'The subscription was canceled.',
   fail_payment: 'A failed payment was simulated: the subscription is past due.',
 };
 
@@ -94,7 +94,7 @@ export const BillingPortalPage = () => {
               Cancel subscription
             </Button>
             <Text size="xs" c="dimmed">
-              {cancelReason ?? 'The plan stays until the end of the period, then the free plan applies.'}
+              {cancelReason ?? 'Ends the subscription now: the free plan’s features apply at once.'}
             </Text>
           </Stack>
           <Stack gap={4}>

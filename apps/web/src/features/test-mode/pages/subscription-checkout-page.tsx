@@ -1,4 +1,4 @@
-import { Alert, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCardPay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
@@ -67,11 +67,9 @@ export const SubscriptionCheckoutPage = () => {
             A test card: nothing is charged.
           </Text>
         </Stack>
-        <Alert color="yellow" variant="light" p="sm">
-          <Text size="sm">
-            Test mode — no real money moves. Paying changes {page.organization}’s plan to {tier.name} at once.
-          </Text>
-        </Alert>
+        <Text size="sm">
+          Paying changes {page.organization}’s plan to {tier.name} at once.
+        </Text>
         <Stack gap="xs">
           <Button
             size="md"
