@@ -32,7 +32,8 @@ export const BillingPortalPage = () => {
   const tier = subscription?.tier ?? page.tier;
   const back = plansPath(tier?.account_type);
   const summary = subscription ? statusSummary(subscription) : null;
-  const live = subscription?.status === 'active' || subscription?.status === 'trialing';
+  const status = subscription?.status;
+  const running = status === 'active' || status === 'trialing' || status === 'past_due';
 
   const run = async (action: TestModeAction) => {
     setPending(action);
@@ -48,12 +49,13 @@ export const BillingPortalPage = () => {
     refetch();
   };
 
-  const cancelReason = !live
-    ? 'There is no running subscription to cancel.'
-    : subscription?.cancel_at_period_end
-      ? 'Already canceled: it ends with the current period.'
-      : null;
-  const failReason = !live ? 'Only a running subscription can miss a payment.' : null;
+  const cancelReason = running ? null : 'There is no running subscription to cancel.';
+  const failReason =
+    status === 'past_due'
+      ? 'Already past due: the last payment failed.'
+      : running
+        ? null
+        : 'Only a running subscription can miss a payment.';
 
   return (
     <HostedPage title="Manage your subscription" subtitle={page.organization}>
