@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MESSAGES } from '@excursio/contract/messages';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
@@ -28,7 +31,7 @@ const OFFER = 'Harbour sunset paddle';
 test('a new supplier upgrades from the guard, sells by card once connected, refunds, and a lower plan shows the guard again', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   const owner = await signUpOwner(page);
 
   // ── Starter has no stores: the specification's guard; 'Upgrade now' → the supplier plans, with the way back.
@@ -57,7 +60,9 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await expect(sidebar(page).getByRole('link', { name: 'Stores', exact: true })).not.toHaveAttribute('data-plan-locked');
 
   // ── An offer that sells, and an Active store with it.
-  await createBookableOffer(page, testInfo.outputDir, OFFER);
+  const dir = mkdtempSync(join(tmpdir(), 'payments-e2e-'));
+  await createBookableOffer(page, dir, OFFER);
+  rmSync(dir, { recursive: true, force: true });
   await page.goto(dashboardUrl(owner.subdomain, '/sales/stores?pageSize=25'));
   const slug = await createStoreWithOffer(page, 'Harbour Paddles', OFFER);
   const home = storeUrl(owner.subdomain, slug);
