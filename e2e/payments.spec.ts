@@ -142,7 +142,7 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await screenshot(page, 'payments-09-downgrade-confirm');
   await confirm.getByRole('button', { name: 'Switch to Starter' }).click();
   await expect(toast(page, 'Your plan is now Starter.')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan', { exact: true })).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Stores', exact: true })).toHaveAttribute('data-plan-locked', 'true');
   await page.goto(dashboardUrl(owner.subdomain, '/sales/stores?pageSize=25'));
   await expect(page.getByText(MESSAGES.noFeature)).toBeVisible();

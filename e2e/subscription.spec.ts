@@ -25,7 +25,7 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(dashboardUrl(owner.subdomain, PLANS));
   await expect(toast(page, 'Checkout canceled: your plan did not change.')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan', { exact: true })).toBeVisible();
 
   // ── Pay for Growth: back on the plans page, Growth active, with its renewal date.
   await payForPlan(page, 'Growth', '€49.00');
@@ -34,7 +34,7 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   await expect(status).toHaveText('Active');
   await expect(page.getByRole('region', { name: 'Your subscription' })).toContainText(/Renews on \d{2}\. [A-Z][a-z]+ \d{4}/);
   await expect(page.getByRole('region', { name: 'Your subscription' }).getByText(TEST_MODE)).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Growth plan' }).getByText('Current plan')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Growth plan' }).getByText('Current plan', { exact: true })).toBeVisible();
   await screenshot(page, 'subscription-01-active');
   await expectNoSeriousA11yViolations(page, 'plans, Growth active');
 
@@ -64,7 +64,7 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page).toHaveURL(dashboardUrl(owner.subdomain, PLANS));
   await expect(status).toHaveText('Canceled');
-  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Current plan', { exact: true })).toBeVisible();
   // The free plan again: Stores is gated.
   await page.goto(dashboardUrl(owner.subdomain, '/sales/stores?pageSize=25'));
   await expect(page.getByText(MESSAGES.noFeature)).toBeVisible();
