@@ -139,6 +139,7 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await page.getByRole('article', { name: 'Starter plan' }).getByRole('button', { name: 'Switch to Starter' }).click();
   const confirm = page.getByRole('dialog', { name: 'Switch to Starter?' });
   await expect(confirm).toContainText('Stores, Webstore, QR codes and Partners');
+  await expectNoSeriousA11yViolations(page, 'downgrade confirmation');
   await screenshot(page, 'payments-09-downgrade-confirm');
   await confirm.getByRole('button', { name: 'Switch to Starter' }).click();
   await expect(toast(page, 'Your plan is now Starter.')).toBeVisible();

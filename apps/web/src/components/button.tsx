@@ -14,7 +14,8 @@ const VARIANTS: Record<ButtonVariant, Pick<MantineButtonProps, 'variant' | 'colo
   primary: { variant: 'filled', color: 'brand' },
   secondary: { variant: 'light', color: 'brand' },
   standard: { variant: 'default' },
-  danger: { variant: 'filled', color: 'red' },
+  // red.8: white on it reads at 4.5:1 (WCAG AA); Mantine's red.6 does not.
+  danger: { variant: 'filled', color: 'red.8' },
   icon: { variant: 'subtle', color: 'gray' },
   emphasized: { variant: 'gradient', gradient: { from: 'brand.7', to: 'violet.6', deg: 120 } },
 };

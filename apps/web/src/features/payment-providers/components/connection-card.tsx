@@ -14,6 +14,9 @@ type Props = {
   onDisconnect: () => void;
 };
 
+/** Red text on the neutral button: a consequential action that is not the page's main one (AA in both themes). */
+const DANGER_TEXT = 'light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))';
+
 const Check = ({ ok }: { ok: boolean }) => (
   <ThemeIcon size={20} radius="xl" variant="light" color={ok ? 'teal' : 'red'}>
     {ok ? <IconCheck size={13} /> : <IconX size={13} />}
@@ -87,7 +90,7 @@ const Incomplete = ({ connection, connecting, onConnect, onDisconnect }: Props) 
         <Button onClick={onConnect} loading={connecting}>
           Continue onboarding
         </Button>
-        <Button variant="standard" color="red" onClick={onDisconnect}>
+        <Button variant="standard" c={DANGER_TEXT} onClick={onDisconnect}>
           Disconnect
         </Button>
       </Group>
@@ -121,7 +124,7 @@ const Connected = ({ connection, onDisconnect }: Props) => (
       </Field>
     </SimpleGrid>
     <Group>
-      <Button variant="standard" color="red" onClick={onDisconnect}>
+      <Button variant="standard" c={DANGER_TEXT} onClick={onDisconnect}>
         Disconnect
       </Button>
     </Group>

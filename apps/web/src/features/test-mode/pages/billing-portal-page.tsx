@@ -87,7 +87,8 @@ export const BillingPortalPage = () => {
         <Stack gap="md">
           <Stack gap={4}>
             <Button
-              variant="danger"
+              variant="standard"
+              c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))"
               fullWidth
               onClick={() => run('cancel_subscription')}
               loading={pending === 'cancel_subscription'}
