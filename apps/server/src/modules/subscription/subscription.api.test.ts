@@ -104,6 +104,8 @@ describe('the plan in test mode', () => {
   });
 
   it('keeps the features of a past-due plan through the grace period, then the sweep applies the free plan', async () => {
+    // The only test that sweeps (files share one PostgreSQL database): its grace ends before any
+    // other file's (subscription-webhooks.api.test.ts is in 2032), after the real clock's.
     const start = new Date('2031-03-01T10:00:00Z');
     t.clock.now = start;
     const a = await createAccount(t, { plan: 'default' });

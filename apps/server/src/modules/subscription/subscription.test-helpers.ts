@@ -1,7 +1,9 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { subscriptionTiers } from '../../db/schema/accounts.ts';
-import type { TestApp } from '../../test/app.ts';
+import { TEST_DOMAIN, type TestApp, useTestApp } from '../../test/app.ts';
 import type { TestAccount } from '../../test/factories.ts';
+import { addBilling } from '../../test/fake-stripe/billing.ts';
+import { type FakeStripe, startFakeStripe, stripeConfig } from '../../test/fake-stripe/server.ts';
 
 /** What the subscription tests share: the plans by code, the calls a browser makes. */
 
@@ -46,3 +48,41 @@ export const subscriptionApi = (t: TestApp) => {
 };
 
 export const PLAN_DENIED = 'Your current subscription plan does not grant access to this feature!';
+
+/**
+ * A file's app in Stripe mode against its own fake Stripe server (billing resources added), and
+ * webhook deliveries signed as Stripe signs them.
+ */
+export const useFakeBilling = () => {
+  const holder = {} as { fake: FakeStripe };
+  beforeAll(async () => {
+    holder.fake = await startFakeStripe();
+    addBilling(holder.fake);
+  });
+  afterAll(() => holder.fake?.close());
+  const t = useTestApp(() => stripeConfig(holder.fake));
+  const deliver = (event: Record<string, unknown>, options: { secret?: string } = {}) => {
+    const { payload, header } = holder.fake.signedEvent(event, options);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook/',
+      headers: { host: TEST_DOMAIN, 'stripe-signature': header, 'content-type': 'application/json' },
+      payload,
+    });
+  };
+  /** Delivers `event`, expects it processed (not a duplicate), and lets the plan change reach the access cache. */
+  const deliverOk = async (event: Record<string, unknown>) => {
+    const res = await deliver(event);
+    expect(res.statusCode, res.body).toBe(200);
+    await t.settled();
+    return res.json() as { received: boolean; duplicate: boolean };
+  };
+  return {
+    t,
+    get fake() {
+      return holder.fake;
+    },
+    deliver,
+    deliverOk,
+  };
+};
