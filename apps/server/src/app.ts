@@ -49,6 +49,8 @@ import { videoRoutes } from './modules/media/videos.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { connectRoutes } from './modules/payments/connect.routes.ts';
+import { connectEventHandlers } from './modules/payments/connect.service.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
@@ -103,7 +105,8 @@ const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
 };
 
 /** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (ctx: AppContext): EventHandlers => mergeEventHandlers(subscriptionEventHandlers(ctx));
+const eventHandlers = (ctx: AppContext): EventHandlers =>
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -242,6 +245,7 @@ export const buildApp = async (deps: AppDeps) => {
     partnerRoutes(api, ctx);
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
+    connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);

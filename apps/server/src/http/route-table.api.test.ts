@@ -15,6 +15,7 @@ import { routeTable } from './access.ts';
 const PUBLIC = [
   'GET /healthz',
   'POST /api/stripe/webhook/',
+  'GET /api/stripe/oauth/',
   'GET /readyz',
   'GET /schema/',
   'POST /api/jwt/create/',

@@ -4,6 +4,7 @@ import { subscriptions } from '../../db/schema/payments.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember } from '../../test/factories.ts';
+import { ONBOARDING } from '../payments/connect.service.ts';
 import { createProviderState } from '../payments/provider-states.ts';
 import { subscriptionApi, tierIds } from '../subscription/subscription.test-helpers.ts';
 
@@ -95,7 +96,7 @@ describe('test-mode pages', () => {
     const { token } = await createProviderState(t.db, t.config.JWT_SECRET, {
       accountId: a.account.id,
       userId: a.owner.id,
-      purpose: 'onboarding',
+      purpose: ONBOARDING,
       ttlMinutes: 30,
       now: new Date(),
     });

@@ -1,6 +1,7 @@
 import type { TestModePage } from '@excursio/contract/payments';
 import { invalid, notFound } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { ONBOARDING } from '../payments/connect.service.ts';
 import type { ProviderStateRow } from '../payments/provider-states.repository.ts';
 import { readProviderState, useProviderState } from '../payments/provider-states.ts';
 import { plansPathOf, withOutcome } from '../subscription/return-paths.ts';
@@ -17,7 +18,7 @@ import { testModeSubscriptions } from '../subscription/subscription-test-mode.se
 
 /** The provider state purposes these pages show (the onboarding's is the Connect flow's). */
 export const PAGE_PURPOSE = {
-  onboarding: 'onboarding',
+  onboarding: ONBOARDING,
   subscription_checkout: PURPOSE.checkout,
   billing_portal: PURPOSE.portal,
 } as const;
