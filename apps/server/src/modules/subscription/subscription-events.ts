@@ -17,6 +17,7 @@ const missing = (error: unknown) => error instanceof Stripe.errors.StripeError &
 
 export const subscriptionEventHandlers = (ctx: AppContext): EventHandlers => {
   const provider = ctx.config.PAYMENT_PROVIDER;
+  // Only `retrieve` is used here: its failures reach the receiver, which logs them and releases the event.
   const billing = ctx.stripe ? stripeBilling(ctx.stripe, () => undefined) : null;
   const deps = { db: ctx.db, provider, graceDays: ctx.config.SUBSCRIPTION_GRACE_DAYS };
 

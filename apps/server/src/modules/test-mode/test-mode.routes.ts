@@ -6,7 +6,7 @@ import { principalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { actOnTestModePage, testModePageOf } from './test-mode-pages.service.ts';
 
-const tags = ['test mode'];
+const tags = ['payments'];
 // The pages stand in for the provider's (onboarding, checkout, billing portal): the people who may
 // connect a provider or manage billing, of the organization the page was made for.
 const manageAccount = { access: { permissions: ['Manage account'] as const } };
