@@ -56,6 +56,7 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   await page.goto(dashboardUrl(owner.subdomain, '/sales/stores?pageSize=25'));
   await expect(page.getByText(MESSAGES.noFeature)).toHaveCount(0);
   await page.goto(dashboardUrl(owner.subdomain, PLANS));
+  await expect(status).toHaveText('Past due');
   await screenshot(page, 'subscription-03-past-due');
 
   // ── Cancel in the portal: the test mode ends it at once.
@@ -69,7 +70,8 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   await page.goto(dashboardUrl(owner.subdomain, '/sales/stores?pageSize=25'));
   await expect(page.getByText(MESSAGES.noFeature)).toBeVisible();
   await page.goto(dashboardUrl(owner.subdomain, PLANS));
-  await screenshot(page, 'subscription-04-canceling');
+  await expect(status).toHaveText('Canceled');
+  await screenshot(page, 'subscription-04-canceled');
 });
 
 test('a used or unknown test-mode link says so and leads back', async ({ page }) => {
