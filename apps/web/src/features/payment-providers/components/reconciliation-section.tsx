@@ -1,10 +1,42 @@
 import type { ReconciliationAnswer } from '@excursio/contract/payments';
-import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDateTime, formatMoney } from '../../../lib/format/format.ts';
 import { MISMATCH_KINDS } from '../connection-copy.ts';
+import { type FindingColumn, Findings } from './findings.tsx';
+
+const MISMATCH_COLUMNS: FindingColumn<ReconciliationAnswer['mismatches'][number]>[] = [
+  { header: 'Found', render: (m) => formatDisplayDateTime(m.found_at), nowrap: true },
+  { header: 'Problem', render: (m) => <StatusBadge color="orange">{MISMATCH_KINDS[m.kind]}</StatusBadge>, wide: true },
+  {
+    header: 'Provider reference',
+    render: (m) => (
+      <Text span size="sm" ff="monospace">
+        {m.provider_reference}
+      </Text>
+    ),
+    wide: true,
+  },
+  { header: 'Detail', render: (m) => m.detail, wide: true },
+];
+
+const LATE_COLUMNS: FindingColumn<ReconciliationAnswer['late_payments'][number]>[] = [
+  { header: 'Paid', render: (p) => formatDisplayDateTime(p.created_at), nowrap: true },
+  { header: 'Amount', render: (p) => formatMoney(p.amount, p.currency), align: 'right' },
+  {
+    header: 'Outcome',
+    render: (p) =>
+      p.status === 'refunded' ? (
+        <StatusBadge color="gray">Refunded</StatusBadge>
+      ) : (
+        <StatusBadge color="orange">Needs attention</StatusBadge>
+      ),
+    wide: true,
+  },
+  { header: 'Problem', render: (p) => p.problem, wide: true },
+];
 
 const Mismatches = ({ rows }: { rows: ReconciliationAnswer['mismatches'] }) =>
   rows.length === 0 ? (
@@ -12,34 +44,7 @@ const Mismatches = ({ rows }: { rows: ReconciliationAnswer['mismatches'] }) =>
       No mismatches: every payment and refund recorded here matches the provider’s.
     </Text>
   ) : (
-    <Table.ScrollContainer minWidth={620}>
-      <Table aria-label="Mismatches" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Found</Table.Th>
-            <Table.Th>Problem</Table.Th>
-            <Table.Th>Provider reference</Table.Th>
-            <Table.Th>Detail</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(m.found_at)}</Table.Td>
-              <Table.Td>
-                <StatusBadge color="orange">{MISMATCH_KINDS[m.kind]}</StatusBadge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {m.provider_reference}
-                </Text>
-              </Table.Td>
-              <Table.Td>{m.detail}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Findings label="Mismatches" rows={rows} columns={MISMATCH_COLUMNS} />
   );
 
 const LatePayments = ({ rows }: { rows: ReconciliationAnswer['late_payments'] }) =>
@@ -48,36 +53,7 @@ const LatePayments = ({ rows }: { rows: ReconciliationAnswer['late_payments'] })
       None: every card payment arrived while its places were still held.
     </Text>
   ) : (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Late payments" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Paid</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDisplayDateTime(p.created_at)}</Table.Td>
-              <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(p.amount, p.currency)}
-              </Table.Td>
-              <Table.Td>
-                {p.status === 'refunded' ? (
-                  <StatusBadge color="gray">Refunded</StatusBadge>
-                ) : (
-                  <StatusBadge color="orange">Needs attention</StatusBadge>
-                )}
-              </Table.Td>
-              <Table.Td>{p.problem}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Findings label="Late payments" rows={rows} columns={LATE_COLUMNS} />
   );
 
 /**
