@@ -16,7 +16,7 @@ test('the plan’s life in test mode: a canceled checkout changes nothing, payin
   const status = page.getByTestId('subscription-status');
   await expect(status).toHaveText('Free');
   await expect(page.getByRole('button', { name: 'Manage billing' })).toBeDisabled();
-  await expect(page.getByText('Available once you have a paid plan.')).toBeVisible();
+  await expect(page.getByText('Available once a plan is paid for.')).toBeVisible();
   await expect(page.getByText('Changing plans is not available yet.')).toHaveCount(0);
 
   // ── Cancel at the checkout: back on the plans page, told, still on Starter.

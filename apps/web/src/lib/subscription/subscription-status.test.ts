@@ -3,7 +3,7 @@ import { statusSummary } from './subscription-status.ts';
 
 describe('statusSummary', () => {
   const base = {
-    tier: { name: 'Growth' },
+    tier: { name: 'Growth', price_minor: 4900 },
     status: 'active',
     current_period_end: '2026-06-12T10:00:00Z',
     cancel_at_period_end: false,
@@ -26,7 +26,9 @@ describe('statusSummary', () => {
     expect(s.text).toContain('Growth ends on 12. June 2026');
   });
 
-  it('calls a plan never paid for free', () => {
-    expect(statusSummary({ ...base, status: null, current_period_end: null } as never).label).toBe('Free');
+  it('calls a free plan never paid for free, and a paid plan without a subscription not billed', () => {
+    const free = { name: 'Starter', price_minor: 0 };
+    expect(statusSummary({ ...base, tier: free, status: null, current_period_end: null } as never).label).toBe('Free');
+    expect(statusSummary({ ...base, tier: { name: 'Pro', price_minor: 14900 }, status: null } as never).label).toBe('Not billed');
   });
 });

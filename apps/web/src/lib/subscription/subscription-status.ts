@@ -39,5 +39,9 @@ export const statusSummary = (
       text: state.current_period_end ? `Renews on ${end}.` : 'Active.',
     };
   }
+  if (state.tier && state.tier.price_minor > 0) {
+    // A paid plan given without a subscription (e.g. by the platform): nothing is billed for it.
+    return { label: 'Not billed', color: 'gray', text: 'This plan was set up without a subscription: nothing is billed.' };
+  }
   return { label: 'Free', color: 'gray', text: 'Nothing to pay.' };
 };

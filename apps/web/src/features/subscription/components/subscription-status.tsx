@@ -1,5 +1,5 @@
 import type { SubscriptionState } from '@excursio/contract/payments';
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Flex, Group, Stack, Text } from '@mantine/core';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TestModeBadge } from '../../../components/test-mode-badge.tsx';
@@ -37,16 +37,16 @@ export const SubscriptionStatus = ({
             {summary.text}
           </Text>
         </Stack>
-        <Stack gap={4} align="flex-end" style={{ flex: '0 1 auto' }}>
+        <Flex direction="column" gap={4} align={{ base: 'flex-start', sm: 'flex-end' }}>
           <Button variant="standard" onClick={onManage} loading={managing} disabled={!state.can_manage}>
             Manage billing
           </Button>
           {state.can_manage ? null : (
-            <Text size="xs" c="dimmed" ta="right">
-              Available once you have a paid plan.
+            <Text size="xs" c="dimmed">
+              Available once a plan is paid for.
             </Text>
           )}
-        </Stack>
+        </Flex>
       </Group>
     </Card>
   );
