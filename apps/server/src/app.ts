@@ -49,6 +49,8 @@ import { videoRoutes } from './modules/media/videos.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
+import { mergeEventHandlers, paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
@@ -80,8 +82,13 @@ declare module 'fastify' {
   }
 }
 
-/** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (_ctx: AppContext): EventHandlers => ({});
+/**
+ * Every provider event the product acts on, by type (each area's handlers; two areas handling the
+ * same type, e.g. checkout.session.completed for card checkouts and subscriptions, both run, each
+ * leaving alone what is not its own).
+ */
+const eventHandlers = (ctx: AppContext, log: (message: string, data: object) => void): EventHandlers =>
+  mergeEventHandlers(paymentEventHandlers(ctx, log));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -138,7 +145,7 @@ export const buildApp = async (deps: AppDeps) => {
   ctx.webhooks = createWebhookReceiver({
     db: database.db,
     config,
-    handlers: eventHandlers(ctx),
+    handlers: eventHandlers(ctx, (message, data) => app.log.warn(data, message)),
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
@@ -219,6 +226,7 @@ export const buildApp = async (deps: AppDeps) => {
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
+    cardCheckoutRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);
