@@ -81,7 +81,7 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
   // 2. Exactly once, behind the checkout's lock.
   const outcome = await db.transaction(async (tx) => {
     const locked = await lockCheckout(tx, checkout.id);
-    if (locked?.status !== 'open') return { created: false, row: locked ?? checkout };
+    if (locked?.status !== 'open') return { created: false, row: locked ?? checkout, confirmed: false };
     try {
       const order = await tx.transaction((savepoint) =>
         placeOrderFromHoldsInTx(
@@ -102,7 +102,7 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
         ),
       );
       const row = await updateCheckout(tx, locked.id, { status: 'completed', orderId: order.id, providerPaymentId: intent.id });
-      return { created: true, row: row ?? locked };
+      return { created: true, row: row ?? locked, confirmed: order.status === 'confirmed' };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // 3. Paid, but no order can be made: flagged now, refunded below.
@@ -111,12 +111,12 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
         problem: problemOf(error),
         providerPaymentId: intent.id,
       });
-      return { created: false, row: row ?? locked };
+      return { created: false, row: row ?? locked, confirmed: false };
     }
   });
   if (outcome.row.status === 'flagged') return { checkout: await refundLatePayment(ctx, outcome.row, log), created: false };
   if (outcome.created && outcome.row.orderId) {
-    noticeOrder(ctx, outcome.row.accountId, outcome.row.orderId, { kind: 'confirmed' });
+    noticeOrder(ctx, outcome.row.accountId, outcome.row.orderId, { kind: outcome.confirmed ? 'confirmed' : 'requested' });
   }
   if (outcome.row.status === 'completed') await transferCommission(ctx, outcome.row);
   return { checkout: outcome.row, created: outcome.created };
