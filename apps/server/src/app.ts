@@ -50,6 +50,8 @@ import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
+import { connectRoutes } from './modules/payments/connect.routes.ts';
+import { connectEventHandlers } from './modules/payments/connect.service.ts';
 import { mergeEventHandlers, paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
@@ -88,7 +90,7 @@ declare module 'fastify' {
  * leaving alone what is not its own).
  */
 const eventHandlers = (ctx: AppContext, log: (message: string, data: object) => void): EventHandlers =>
-  mergeEventHandlers(paymentEventHandlers(ctx, log));
+  mergeEventHandlers(connectEventHandlers(ctx), paymentEventHandlers(ctx, log));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -225,6 +227,7 @@ export const buildApp = async (deps: AppDeps) => {
     partnerRoutes(api, ctx);
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
+    connectRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

@@ -18,6 +18,7 @@ const PUBLIC = [
   // Stripe Checkout's success redirect: the checkout id (a UUID) is the key, on the selling store's
   // host; it only fulfils what Stripe says was paid (read again from Stripe) and redirects.
   'GET /api/stripe/return/',
+  'GET /api/stripe/oauth/',
   'GET /readyz',
   'GET /schema/',
   'POST /api/jwt/create/',

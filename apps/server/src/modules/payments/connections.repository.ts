@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { paymentConnections } from '../../db/schema/payments.ts';
 
 export type ConnectionRow = typeof paymentConnections.$inferSelect;
@@ -47,3 +48,22 @@ export const updateConnectionFlags = async (
 
 export const deleteConnection = async (db: Executor, accountId: string) =>
   (await db.delete(paymentConnections).where(eq(paymentConnections.accountId, accountId)).returning()).length > 0;
+
+/** The platform's fee on the organization's card payments: its plan's, in hundredths of a percent. */
+export const platformFeeOf = async (db: Executor, accountId: string) =>
+  (
+    await db
+      .select({ fee: subscriptionTiers.platformFeeBp })
+      .from(baseAccounts)
+      .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, baseAccounts.subscriptionTierId))
+      .where(eq(baseAccounts.id, accountId))
+  )[0]?.fee ?? 0;
+
+/** What the provider's onboarding is told about the organization. */
+export const organizationForProvider = async (db: Executor, accountId: string) =>
+  (
+    await db
+      .select({ name: baseAccounts.name, subdomain: baseAccounts.subdomain, contact: baseAccounts.contactInfo })
+      .from(baseAccounts)
+      .where(eq(baseAccounts.id, accountId))
+  )[0] ?? null;
