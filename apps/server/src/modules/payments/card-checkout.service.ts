@@ -22,8 +22,11 @@ import { splitOf } from './split.ts';
  * become the order when the payment is confirmed (fulfilment.service.ts).
  */
 
-/** What the order will be once paid (PlaceOrderInput without the payment, which comes then). */
-export type CheckoutRequest = Omit<PlaceOrderInput, 'payment' | 'sessionId'>;
+/**
+ * What the order will be once paid (PlaceOrderInput without the payment, which comes then), and
+ * its total (the amount paid may be a deposit).
+ */
+export type CheckoutRequest = Omit<PlaceOrderInput, 'payment' | 'sessionId'> & { orderTotalMinor?: number };
 
 /** Test-only: fail between the provider's answer and our commit (a retry must find the same session). */
 export const checkoutTesting = { crashAfterCreate: false };
@@ -37,13 +40,15 @@ const unreachable = () =>
     },
   ]);
 
+type Deps = {
+  db: Db;
+  stripe: StripeClient;
+  config: Pick<Config, 'APP_PROTOCOL' | 'APP_DOMAIN' | 'STRIPE_CHECKOUT_MINUTES'>;
+  now: Date;
+};
+
 export const startCardCheckout = async (
-  deps: {
-    db: Db;
-    stripe: StripeClient;
-    config: Pick<Config, 'APP_PROTOCOL' | 'APP_DOMAIN' | 'STRIPE_CHECKOUT_MINUTES'>;
-    now: Date;
-  },
+  deps: Deps,
   input: {
     sessionId: string;
     storeAccountId: string;
@@ -55,7 +60,7 @@ export const startCardCheckout = async (
     request: CheckoutRequest;
   },
 ): Promise<{ checkout: CheckoutRow; url: string | null }> => {
-  const { db, stripe } = deps;
+  const { db } = deps;
   const feeBp = await platformFeeBpOf(db, input.owner.accountId);
   const split = splitOf({ amountMinor: input.amountMinor, feeBp, owner: input.owner, reseller: input.reseller });
   // One checkout per visitor attempt: a repeated request (same webstore session) finds this row.
@@ -72,6 +77,20 @@ export const startCardCheckout = async (
     split: split.parts,
   });
   if (!checkout) throw new Error('card checkout not written');
+  return openCheckoutPage(deps, checkout, input.store.name);
+};
+
+/**
+ * The checkout's Stripe page: the session already created (its URL while open), or created now —
+ * again after a crash, with the same idempotency key (`checkout:{id}`), so Stripe answers the same
+ * session.
+ */
+export const openCheckoutPage = async (
+  deps: Deps,
+  checkout: CheckoutRow,
+  storeName: string,
+): Promise<{ checkout: CheckoutRow; url: string | null }> => {
+  const { db, stripe } = deps;
   if (checkout.status !== 'open') return { checkout, url: null };
   if (checkout.providerSessionId) {
     const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId).catch(() => null);
@@ -84,6 +103,7 @@ export const startCardCheckout = async (
   const destination = (checkout.split as { role: string; external_account_id: string | null }[]).find(
     (p) => p.role === 'owner',
   )?.external_account_id;
+  if (!destination) throw new Error(`card checkout ${checkout.id} has no destination account`);
   const place = await storeOfCheckout(db, checkout);
   const origin = baseUrl(deps.config as Config, place.subdomain);
   const metadata = { checkout_id: checkout.id, account_id: checkout.accountId, store_account_id: checkout.storeAccountId };
@@ -97,13 +117,13 @@ export const startCardCheckout = async (
             price_data: {
               currency: checkout.currency.toLowerCase(),
               unit_amount: checkout.amountMinor,
-              product_data: { name: `${input.store.name}: your booking` },
+              product_data: { name: `${storeName}: your booking` },
             },
           },
         ],
-        customer_email: input.request.contact.email || undefined,
+        customer_email: (checkout.request as unknown as CheckoutRequest).contact?.email || undefined,
         payment_intent_data: {
-          transfer_data: { destination: destination ?? input.owner.externalAccountId },
+          transfer_data: { destination },
           application_fee_amount: applicationFee,
           transfer_group: checkout.id,
           metadata,

@@ -75,7 +75,7 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
   const paymentIntentId = idOf(session.payment_intent);
   if (!paymentIntentId) return { checkout, created: false };
   const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-  const request = checkout.request as unknown as CheckoutRequest;
+  const { orderTotalMinor: _total, ...request } = checkout.request as unknown as CheckoutRequest;
   const now = ctx.clock();
 
   // 2. Exactly once, behind the checkout's lock.

@@ -7,8 +7,8 @@ import type { PaymentProvider } from '../../integrations/payments/payment-provid
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orders/place-order.service.ts';
 import { commissionForSale } from '../orders/resale-record.service.ts';
-import { type CheckoutRequest, startCardCheckout } from '../payments/card-checkout.service.ts';
-import { checkoutBySession } from '../payments/card-checkouts.repository.ts';
+import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
+import { type CheckoutRow, checkoutBySession } from '../payments/card-checkouts.repository.ts';
 import { type CardPayments, cardPaymentsOf } from '../payments/provider-for.ts';
 import type { PublicStoreRow } from './webstore.repository.ts';
 import { checkWebstoreOrder, gone } from './webstore-order-check.ts';
@@ -97,7 +97,7 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
   const earlier = await orderOfCheckout(db, accountId, deps.sessionId);
   if (earlier) return { order: answer(earlier), id: earlier.id, accountId: null, replayed: true };
   const opened = await checkoutBySession(db, deps.sessionId);
-  if (opened && deps.stripe) return resumeCheckout(db, accountId, store, input, deps, opened.status);
+  if (opened && deps.stripe) return resumeCheckout(db, store, deps, opened);
 
   const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now);
   const { owner, lines, partnershipId, totalMinor } = checked;
@@ -130,7 +130,7 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
             : null,
         amountMinor: due,
         currency: store.currency,
-        request,
+        request: { ...request, orderTotalMinor: totalMinor },
       },
     );
     return { order: toCheckout(deps.sessionId, store.currency, totalMinor, url), id: null, accountId: null, replayed: false };
@@ -222,28 +222,12 @@ const refundAtOnce = async (
  * A repeated request for an attempt that opened a card checkout: its page again while it is open
  * (the same Checkout Session: its idempotency key is the checkout's id); what became of it otherwise.
  */
-const resumeCheckout = async (db: Db, accountId: string, store: PublicStoreRow, input: Input, deps: Deps, status: string) => {
-  if (status === 'open' && deps.stripe) {
-    const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now).catch(() => null);
-    const existing = await checkoutBySession(db, deps.sessionId);
-    if (existing) {
-      const { url } = await startCardCheckout(
-        { db, stripe: deps.stripe, config: deps.config, now: deps.now },
-        {
-          sessionId: deps.sessionId,
-          storeAccountId: existing.storeAccountId,
-          store: { id: store.id, name: store.name },
-          owner: { accountId: existing.accountId, externalAccountId: '' },
-          reseller: null,
-          amountMinor: existing.amountMinor,
-          currency: existing.currency,
-          request: existing.request as unknown as CheckoutRequest,
-        },
-      );
-      const total = checked?.totalMinor ?? existing.amountMinor;
-      return { order: toCheckout(deps.sessionId, existing.currency, total, url), id: null, accountId: null, replayed: true };
-    }
+const resumeCheckout = async (db: Db, store: PublicStoreRow, deps: Deps, checkout: CheckoutRow) => {
+  if (checkout.status === 'open' && deps.stripe) {
+    const { url } = await openCheckoutPage({ db, stripe: deps.stripe, config: deps.config, now: deps.now }, checkout, store.name);
+    const total = (checkout.request as unknown as CheckoutRequest).orderTotalMinor ?? checkout.amountMinor;
+    return { order: toCheckout(deps.sessionId, checkout.currency, total, url), id: null, accountId: null, replayed: true };
   }
-  if (status === 'expired') throw gone('Your payment page expired before you paid. Please choose your time again.');
+  if (checkout.status === 'expired') throw gone('Your payment page expired before you paid. Please choose your time again.');
   throw gone('Your payment came after your reservation expired and its places were taken. It was refunded in full.');
 };
