@@ -2,11 +2,13 @@ import { errorResponse } from '@excursio/contract/list';
 import { reconciliationAnswer } from '@excursio/contract/payments';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { type CheckoutRow, findCheckout, storeOfCheckout } from './card-checkouts.repository.ts';
 import { fulfilCheckout } from './fulfilment.service.ts';
 import { reconciliationOf, runReconciliation } from './reconciliation.service.ts';
+import { providerUnreachable } from './refunds.service.ts';
 
 const tags = ['payments'];
 
@@ -92,6 +94,11 @@ export const cardCheckoutRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: reconciliationAnswer, 403: errorResponse, 502: errorResponse },
       },
     },
-    async (request) => runReconciliation(db, ctx.stripe, principalOf(request).accountId, ctx.clock()),
+    async (request) =>
+      runReconciliation(db, ctx.stripe, principalOf(request).accountId, ctx.clock()).catch((error: unknown) => {
+        if (error instanceof AppError) throw error;
+        request.log.warn({ error: String(error) }, 'reconciliation: the provider did not answer');
+        throw providerUnreachable();
+      }),
   );
 };

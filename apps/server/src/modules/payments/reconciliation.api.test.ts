@@ -83,4 +83,14 @@ describe('reconciliation with Stripe', () => {
     const run = await t.app.inject({ method: 'POST', url: URL, headers: b.owner.headers });
     expect(run.json()).toMatchObject({ checked: 0, mismatches: [], checked_at: expect.any(String) });
   });
+
+  it('Stripe not answering: 502, and the last findings stay as they were', async () => {
+    const shop = await stripeShop(t);
+    const first = await t.app.inject({ method: 'POST', url: URL, headers: shop.b.owner.headers });
+    fake.failNext('GET', /^\/v1\/payment_intents\/search$/);
+    const failed = await t.app.inject({ method: 'POST', url: URL, headers: shop.b.owner.headers });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().errors[0].code).toBe('provider_unreachable');
+    expect((await t.app.inject({ url: URL, headers: shop.b.owner.headers })).json()).toEqual(first.json());
+  });
 });
