@@ -52,15 +52,19 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
 import { connectRoutes } from './modules/payments/connect.routes.ts';
 import { connectEventHandlers } from './modules/payments/connect.service.ts';
-import { mergeEventHandlers, paymentEventHandlers } from './modules/payments/payment-events.ts';
+import { paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { resaleRoutes } from './modules/resales/resales.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
+import { startGraceSweep } from './modules/subscription/grace-sweep.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { subscriptionEventHandlers } from './modules/subscription/subscription-events.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
+import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
 export type AppDeps = {
@@ -84,13 +88,30 @@ declare module 'fastify' {
   }
 }
 
+/** Handlers of several areas for one type (e.g. checkout.session.completed) all run, in order. */
+const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
+  const merged: EventHandlers = {};
+  for (const handlers of areas) {
+    for (const [type, handler] of Object.entries(handlers)) {
+      if (!handler) continue;
+      const before = merged[type];
+      merged[type] = before
+        ? async (event) => {
+            await before(event);
+            await handler(event);
+          }
+        : handler;
+    }
+  }
+  return merged;
+};
+
 /**
- * Every provider event the product acts on, by type (each area's handlers; two areas handling the
- * same type, e.g. checkout.session.completed for card checkouts and subscriptions, both run, each
- * leaving alone what is not its own).
+ * Every provider event the product acts on, by type (each area's handlers; each leaves alone what
+ * is not its own, e.g. a subscription's checkout session for the card checkout's handler).
  */
 const eventHandlers = (ctx: AppContext, log: (message: string, data: object) => void): EventHandlers =>
-  mergeEventHandlers(connectEventHandlers(ctx), paymentEventHandlers(ctx, log));
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx), paymentEventHandlers(ctx, log));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -151,7 +172,9 @@ export const buildApp = async (deps: AppDeps) => {
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
+  const stopGraceSweep = startGraceSweep(ctx, app.log);
   app.addHook('onClose', async () => {
+    await stopGraceSweep();
     await background.idle();
     await redis?.quit();
   });
@@ -228,6 +251,8 @@ export const buildApp = async (deps: AppDeps) => {
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
     connectRoutes(api, ctx);
+    subscriptionRoutes(api, ctx);
+    testModeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

@@ -11,7 +11,7 @@ type Log = (message: string, data: object) => void;
  * The card checkout's provider events. Each re-reads what it acts on from Stripe (fulfilCheckout,
  * syncStripeRefunds), so duplicates and events out of order do no harm. Objects that are not ours
  * (a subscription's checkout session, a charge without our checkout id) are left alone: other
- * areas may handle the same event types (see `mergeEventHandlers`).
+ * areas may handle the same event types (`mergeEventHandlers` in app.ts runs them all).
  */
 export const paymentEventHandlers = (ctx: AppContext, log: Log = () => {}): EventHandlers => {
   const session: EventHandler = async (event) => {
@@ -38,22 +38,4 @@ export const paymentEventHandlers = (ctx: AppContext, log: Log = () => {}): Even
       if (intent) await syncStripeRefunds(ctx, intent, log);
     },
   };
-};
-
-/** Handlers of several areas for the same event types: each runs, in order. */
-export const mergeEventHandlers = (...sets: EventHandlers[]): EventHandlers => {
-  const merged: Record<string, EventHandler[]> = {};
-  for (const set of sets) {
-    for (const [type, handler] of Object.entries(set)) {
-      if (handler) merged[type] = [...(merged[type] ?? []), handler];
-    }
-  }
-  return Object.fromEntries(
-    Object.entries(merged).map(([type, handlers]) => [
-      type,
-      async (event: Stripe.Event) => {
-        for (const handler of handlers) await handler(event);
-      },
-    ]),
-  );
 };
