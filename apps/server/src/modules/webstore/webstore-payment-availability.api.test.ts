@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { holds } from '../../db/schema/availability.ts';
@@ -73,10 +74,10 @@ describe('card payments follow the organization’s connection', () => {
 
   it('charges not enabled yet, or a Stripe account on a server without Stripe keys: not available', async () => {
     const pending = await shop();
-    await connectStripeAccount(t.db, pending.b.account.id, 'acct_pending', { chargesEnabled: false });
+    await connectStripeAccount(t.db, pending.b.account.id, `acct_p${randomUUID().slice(0, 8)}`, { chargesEnabled: false });
     expect(await storeOf(pending.b.subdomain)).toMatchObject({ payment_available: false });
     const keyless = await shop();
-    await connectStripeAccount(t.db, keyless.b.account.id, 'acct_keyless');
+    await connectStripeAccount(t.db, keyless.b.account.id, `acct_k${randomUUID().slice(0, 8)}`);
     expect(await storeOf(keyless.b.subdomain)).toMatchObject({ payment_available: false });
     const hold = await reserveInStore(t, keyless.b, keyless.store.slug, keyless.offer, DAY, 1);
     expectError(await placeOrder(t, keyless.b, orderBody([hold.id])), 409, { code: 'payment_unavailable' });
