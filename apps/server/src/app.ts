@@ -49,8 +49,10 @@ import { videoRoutes } from './modules/media/videos.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
 import { connectRoutes } from './modules/payments/connect.routes.ts';
 import { connectEventHandlers } from './modules/payments/connect.service.ts';
+import { paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
@@ -104,9 +106,12 @@ const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
   return merged;
 };
 
-/** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (ctx: AppContext): EventHandlers =>
-  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx));
+/**
+ * Every provider event the product acts on, by type (each area's handlers; each leaves alone what
+ * is not its own, e.g. a subscription's checkout session for the card checkout's handler).
+ */
+const eventHandlers = (ctx: AppContext, log: (message: string, data: object) => void): EventHandlers =>
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx), paymentEventHandlers(ctx, log));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -163,7 +168,7 @@ export const buildApp = async (deps: AppDeps) => {
   ctx.webhooks = createWebhookReceiver({
     db: database.db,
     config,
-    handlers: eventHandlers(ctx),
+    handlers: eventHandlers(ctx, (message, data) => app.log.warn(data, message)),
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
@@ -249,6 +254,7 @@ export const buildApp = async (deps: AppDeps) => {
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
+    cardCheckoutRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -10,6 +10,7 @@ import {
   upsertTiers,
 } from '../modules/accounts/organization.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { connectTestMode } from '../modules/payments/provider-for.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPartner } from './demo-partner.ts';
 import { seedDemoSales } from './demo-sales.ts';
@@ -41,6 +42,8 @@ export const seedDemo = async (
       owner: { email: owner.email, passwordHash, firstName: 'Dana', lastName: 'Demo', isActive: true },
     }),
   );
+  // Card payments in test mode, as after Settings → Payment providers → Connect (test mode).
+  await connectTestMode(db, account.id, user.id);
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
   await seedDemoStore(db, account.id);

@@ -313,8 +313,9 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary:
-          'Record a payment (cash, bank transfer, or card through the payment provider — test mode for now) or a refund, ' +
-          'never more than was paid; `idempotency_key` makes a repeated request record nothing twice',
+          'Record a payment (cash, bank transfer, or card: through the test-mode provider, or taken on the card terminal with a Stripe ' +
+          'connection or none) or a refund (of a Stripe-paid order: through Stripe), never more than was paid; `idempotency_key` makes ' +
+          'a repeated request record nothing twice (and finishes one interrupted between the provider and our commit)',
         params: paymentsParams,
         body: paymentInput,
         response: { 201: orderPayment, ...errors },
@@ -324,6 +325,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       const principal = principalOf(request);
       const { payment, replayed } = await recordPayment(db, principal.accountId, request.params.orderPk, request.body, {
         userId: principal.userId,
+        stripe: ctx.stripe,
       });
       if (!replayed && payment.kind === 'refund' && payment.status === 'succeeded') {
         noticeOrder(ctx, principal.accountId, payment.orderId, { kind: 'refunded', amount: payment.amountMinor });
