@@ -20,6 +20,9 @@ import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createKeyCallers } from './modules/api-keys/key-callers.ts';
+import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessTokenOf } from './modules/auth/cookies.ts';
@@ -170,13 +173,20 @@ export const buildApp = async (deps: AppDeps) => {
     if (request.principal && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) await synced();
     return payload;
   });
+  const keys = createKeyCallers({ db: database.db, cache: principals, background, clock: ctx.clock });
   registerAccess(app, {
-    claims: (request) => {
+    credentials: (request) => {
       const token = accessTokenOf(request, config);
-      return token ? jwt.verifyAccess(token) : null;
+      if (!token) return null;
+      // An API key counts only as `Authorization: Bearer exc_live_…`, never from a cookie.
+      if (looksLikeApiKey(token)) return request.headers.authorization ? { kind: 'api_key', secret: token } : null;
+      const claims = jwt.verifyAccess(token);
+      return claims ? { kind: 'token', claims } : null;
     },
-    principal: (claims) => principals.get(claims),
+    principal: (credentials) =>
+      credentials.kind === 'token' ? principals.get(credentials.claims) : keys.principal(credentials.secret),
     appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+    authenticated: keys.used,
   });
   registerTextGuard(app);
   await registerOpenApi(app);
@@ -223,6 +233,7 @@ export const buildApp = async (deps: AppDeps) => {
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
     connectRoutes(api, ctx);
+    apiKeyRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
   });
 
