@@ -25,7 +25,17 @@ const EMPTY_TEXT =
   'There are no API keys yet. A key lets your own systems (a booking sync, your website, an accounting tool) use the ' +
   'Excursio API for your organization, with the permissions you choose.';
 
-const dateTime = (value: string | null) => (value ? dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`) : null);
+const dateTime = (value: string) => dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`);
+
+/** A moment as its date, and its time below in smaller type (fits a card's half width on a phone). */
+const Moment = ({ value }: { value: string }) => (
+  <Stack gap={0}>
+    <Text size="sm">{formatDisplayDate(value)}</Text>
+    <Text size="xs" c="dimmed">
+      {dayjs(value).format(TIME_FORMAT_24H)}
+    </Text>
+  </Stack>
+);
 
 /** `/settings/api-keys`: the organization's API keys — create (the secret shown once), list, revoke. */
 export const ApiKeysPage = () => {
@@ -82,11 +92,14 @@ export const ApiKeysPage = () => {
       header: 'Last used',
       sortField: 'last_used_at',
       width: 190,
-      render: (k) => (
-        <Text size="sm" c={k.last_used_at ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-          {dateTime(k.last_used_at) ?? 'Never'}
-        </Text>
-      ),
+      render: (k) =>
+        k.last_used_at ? (
+          <Moment value={k.last_used_at} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Never
+          </Text>
+        ),
     },
     {
       key: 'created',
@@ -95,9 +108,7 @@ export const ApiKeysPage = () => {
       width: 190,
       render: (k) => (
         <Stack gap={0}>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDisplayDate(k.created_at)}
-          </Text>
+          <Text size="sm">{formatDisplayDate(k.created_at)}</Text>
           {k.created_by ? (
             <Text size="xs" c="dimmed">
               by {k.created_by.name || k.created_by.email}
@@ -105,7 +116,7 @@ export const ApiKeysPage = () => {
           ) : null}
           {k.revoked_at ? (
             <Text size="xs" c="dimmed">
-              revoked {dateTime(k.revoked_at)}
+              Revoked {dateTime(k.revoked_at)}
             </Text>
           ) : null}
         </Stack>
