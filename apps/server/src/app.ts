@@ -176,11 +176,12 @@ export const buildApp = async (deps: AppDeps) => {
   const keys = createKeyCallers({ db: database.db, cache: principals, background, clock: ctx.clock });
   registerAccess(app, {
     credentials: (request) => {
-      const token = accessTokenOf(request, config);
-      if (!token) return null;
       // An API key counts only as `Authorization: Bearer exc_live_…`, never from a cookie.
-      if (looksLikeApiKey(token)) return request.headers.authorization ? { kind: 'api_key', secret: token } : null;
-      const claims = jwt.verifyAccess(token);
+      const header = request.headers.authorization;
+      const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      if (bearer && looksLikeApiKey(bearer)) return { kind: 'api_key', secret: bearer };
+      const token = accessTokenOf(request, config);
+      const claims = token && !looksLikeApiKey(token) ? jwt.verifyAccess(token) : null;
       return claims ? { kind: 'token', claims } : null;
     },
     principal: (credentials) =>

@@ -166,14 +166,16 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
       );
     }
     request.principal = principal;
-    deps.authenticated?.(principal);
     if (principal.kind === 'api_key') {
-      // 'authenticated' routes are a person's own (profile, password, email) and the app's
-      // reference reads: a key reaches only routes that name the permissions they need.
-      if (access === 'authenticated') throw apiKeyNotAllowed();
       if (!hasFeatures({ active_subscription_features: principal.features }, ['api_access'])) {
         throw forbidden('Your current subscription plan does not grant access to this feature!', 'feature_not_in_plan');
       }
+      deps.authenticated?.(principal);
+      // 'authenticated' routes are a person's own (profile, password, email) and the app's
+      // reference reads: a key reaches only routes that name the permissions they need.
+      if (access === 'authenticated') throw apiKeyNotAllowed();
+    } else {
+      deps.authenticated?.(principal);
     }
     if (access === 'authenticated') return principal;
     const appInfo = await deps.appInfo();

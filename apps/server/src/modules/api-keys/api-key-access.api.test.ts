@@ -77,6 +77,11 @@ describe('using a key', () => {
       headers: { host: key.headers.host, cookie: `excursio_access=${key.secret}` },
     });
     expectError(cookie, 401, { code: 'not_authenticated' });
+    const otherScheme = await t.app.inject({
+      url: '/api/experiences/',
+      headers: { host: key.headers.host, authorization: 'Basic dXNlcjpwYXNz', cookie: `excursio_access=${key.secret}` },
+    });
+    expectError(otherScheme, 401, { code: 'not_authenticated' });
   });
 
   it('is refused at once after it is revoked', async () => {
