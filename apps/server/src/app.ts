@@ -60,8 +60,12 @@ import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.rout
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { resaleRoutes } from './modules/resales/resales.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
+import { startGraceSweep } from './modules/subscription/grace-sweep.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { subscriptionEventHandlers } from './modules/subscription/subscription-events.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
+import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
 export type AppDeps = {
@@ -85,10 +89,27 @@ declare module 'fastify' {
   }
 }
 
+/** Handlers of several areas for one type (e.g. checkout.session.completed) all run, in order. */
+const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
+  const merged: EventHandlers = {};
+  for (const handlers of areas) {
+    for (const [type, handler] of Object.entries(handlers)) {
+      if (!handler) continue;
+      const before = merged[type];
+      merged[type] = before
+        ? async (event) => {
+            await before(event);
+            await handler(event);
+          }
+        : handler;
+    }
+  }
+  return merged;
+};
+
 /** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (ctx: AppContext): EventHandlers => ({
-  ...connectEventHandlers(ctx),
-});
+const eventHandlers = (ctx: AppContext): EventHandlers =>
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -149,7 +170,9 @@ export const buildApp = async (deps: AppDeps) => {
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
+  const stopGraceSweep = startGraceSweep(ctx, app.log);
   app.addHook('onClose', async () => {
+    await stopGraceSweep();
     await background.idle();
     await redis?.quit();
   });
@@ -234,6 +257,8 @@ export const buildApp = async (deps: AppDeps) => {
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
     connectRoutes(api, ctx);
+    subscriptionRoutes(api, ctx);
+    testModeRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
   });
