@@ -20,6 +20,9 @@ import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createKeyCallers } from './modules/api-keys/key-callers.ts';
+import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessTokenOf } from './modules/auth/cookies.ts';
@@ -198,13 +201,21 @@ export const buildApp = async (deps: AppDeps) => {
     if (request.principal && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) await synced();
     return payload;
   });
+  const keys = createKeyCallers({ db: database.db, cache: principals, background, clock: ctx.clock });
   registerAccess(app, {
-    claims: (request) => {
+    credentials: (request) => {
+      // An API key counts only as `Authorization: Bearer exc_live_…`, never from a cookie.
+      const header = request.headers.authorization;
+      const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      if (bearer && looksLikeApiKey(bearer)) return { kind: 'api_key', secret: bearer };
       const token = accessTokenOf(request, config);
-      return token ? jwt.verifyAccess(token) : null;
+      const claims = token && !looksLikeApiKey(token) ? jwt.verifyAccess(token) : null;
+      return claims ? { kind: 'token', claims } : null;
     },
-    principal: (claims) => principals.get(claims),
+    principal: (credentials) =>
+      credentials.kind === 'token' ? principals.get(credentials.claims) : keys.principal(credentials.secret),
     appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+    authenticated: keys.used,
   });
   registerTextGuard(app);
   await registerOpenApi(app);
@@ -253,6 +264,7 @@ export const buildApp = async (deps: AppDeps) => {
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
+    apiKeyRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

@@ -2,6 +2,7 @@ import { PERMISSION_SETS } from '@excursio/contract/permissions';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { TIERS, TOP_TIER } from '../db/seed/catalog.ts';
+import type { StorageConfig } from '../integrations/storage.ts';
 import { seedNotifications } from '../modules/accounts/notifications.repository.ts';
 import {
   accountIdBySubdomain,
@@ -29,7 +30,7 @@ export const seedReferenceData = async (db: Db) => {
 export const seedDemo = async (
   db: Db,
   owner: { email: string; password: string },
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR' | 'DEMO_AFFILIATE_EMAIL'>,
+  config: StorageConfig & Pick<Config, 'CACHE_DIR' | 'DEMO_AFFILIATE_EMAIL'>,
 ) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);

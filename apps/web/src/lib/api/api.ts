@@ -47,6 +47,8 @@ export const api = createApi({
     'Reconciliation',
     'Subscription',
     'TestModePage',
+    // API keys (features/api-keys).
+    'ApiKey',
   ],
   endpoints: () => ({}),
 });
