@@ -50,7 +50,11 @@ export const createStoreWithOffer = async (page: Page, name: string, offerTitle:
   await expect(toast(page, MESSAGES.storeCreated)).toBeVisible();
   await page.getByLabel('Status').getByText('Active', { exact: true }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(toast(page, MESSAGES.storeUpdated)).toBeVisible();
+  // Closed, so the next save's toast can be told apart from this one.
+  const updated = toast(page, MESSAGES.storeUpdated);
+  await expect(updated).toBeVisible();
+  await updated.getByRole('button').first().click();
+  await expect(updated).toHaveCount(0);
   const storeTabs = page.getByRole('navigation', { name: 'Store sections' });
   await storeTabs.getByRole('link', { name: 'Global catalog' }).click();
   await page
