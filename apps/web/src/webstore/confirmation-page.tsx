@@ -1,15 +1,15 @@
-/** After the booking: the reference, the bookings, a QR code, the calendar file; the widget tells its parent. */
+/** After the booking: the reference, the bookings, their tickets, the calendar file; the widget tells its parent. */
 import type { PublicOrder } from '@excursio/contract/orders';
+import type { BookingTicket } from '@excursio/contract/qr-codes';
 import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { api } from './api.ts';
 import { formatDay, formatTime, money } from './format.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
+import { TicketsSection } from './tickets-section.tsx';
 import { Loading, Message } from './ui.tsx';
-
-const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
 export const ConfirmationPage = () => {
   const { t, i18n } = useTranslation();
@@ -18,6 +18,7 @@ export const ConfirmationPage = () => {
   const sessionId = params.get('session_id') ?? '';
   const [order, setOrder] = useState<PublicOrder | null>(null);
   const [missing, setMissing] = useState(false);
+  const [tickets, setTickets] = useState<BookingTicket[]>([]);
   const title = !order
     ? null
     : order.status === 'canceled'
@@ -34,6 +35,16 @@ export const ConfirmationPage = () => {
     }
     api.publicOrder(sessionId).then(setOrder, () => setMissing(true));
   }, [sessionId]);
+
+  // Tickets exist once the booking is confirmed (an on-request booking gets them by email later).
+  const confirmedOrder = order?.status === 'confirmed';
+  useEffect(() => {
+    if (!confirmedOrder) return;
+    api.tickets(sessionId).then(
+      (res) => setTickets(res.tickets),
+      () => setTickets([]),
+    );
+  }, [confirmedOrder, sessionId]);
 
   useEffect(() => {
     if (!embed || !order || window.parent === window) return;
@@ -99,14 +110,7 @@ export const ConfirmationPage = () => {
           )}
         </dl>
       </section>
-      <section className="box center" aria-labelledby="qr-title">
-        <h2 id="qr-title" className="box__title">
-          {t('confirmation.qr')}
-        </h2>
-        <Suspense fallback={<div className="qr qr--placeholder" />}>
-          <QrCode value={window.location.href} label={t('confirmation.qrAlt')} />
-        </Suspense>
-      </section>
+      {tickets.length > 0 && <TicketsSection tickets={tickets} pdfUrl={api.ticketsPdfUrl(sessionId)} />}
       <div className="actions">
         <a className="button button--secondary" href={api.calendarUrl(sessionId)} download>
           {t('confirmation.calendar')}

@@ -50,7 +50,8 @@ describe('the confirmation email carries the tickets', () => {
     expect(image).toMatchObject({ contentType: 'image/png', cid: `ticket-${ticket.code}@excursio` });
     // The inline image is the ticket's QR code: the same rendering of the same signed content.
     expect(Buffer.compare(image?.content as Buffer, await qrPng(ticket.content, 400, 'M'))).toBe(0);
-    expect((files.get(`tickets-${order.number}.pdf`)?.content as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+    const pdf = files.get(`tickets-${order.number}.pdf`)?.content as Buffer;
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   });
 
   it('only once the booking is confirmed', async () => {

@@ -3,8 +3,8 @@ import { Alert, Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
-import { CopyField } from '../components/copy-field.tsx';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
 import { storeEditorPath } from '../store-paths.ts';
 

@@ -2,8 +2,8 @@ import type { Store } from '@excursio/contract/stores';
 import { Anchor, Card, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { useListStoreExperiencesQuery } from '../api.ts';
-import { CopyField } from '../components/copy-field.tsx';
 import { storeEditorPath } from '../store-paths.ts';
 import { bookedListenerSnippet, embedSnippet, embedUrl } from './embed-snippet.ts';
 

@@ -1,6 +1,6 @@
 import { Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { Button } from '../../../components/button.tsx';
+import { Button } from './button.tsx';
 
 /** A value to copy (an address, a snippet) with a labelled copy button that says when it copied. */
 export const CopyField = ({ label, value, block }: { label: string; value: string; block?: boolean }) => (
