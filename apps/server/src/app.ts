@@ -60,8 +60,12 @@ import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes.ts';
 import { shortCodeRoutes } from './modules/qr-codes/short-codes.routes.ts';
 import { resaleRoutes } from './modules/resales/resales.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
+import { startGraceSweep } from './modules/subscription/grace-sweep.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
+import { subscriptionEventHandlers } from './modules/subscription/subscription-events.ts';
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
+import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
@@ -86,10 +90,27 @@ declare module 'fastify' {
   }
 }
 
+/** Handlers of several areas for one type (e.g. checkout.session.completed) all run, in order. */
+const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
+  const merged: EventHandlers = {};
+  for (const handlers of areas) {
+    for (const [type, handler] of Object.entries(handlers)) {
+      if (!handler) continue;
+      const before = merged[type];
+      merged[type] = before
+        ? async (event) => {
+            await before(event);
+            await handler(event);
+          }
+        : handler;
+    }
+  }
+  return merged;
+};
+
 /** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (ctx: AppContext): EventHandlers => ({
-  ...connectEventHandlers(ctx),
-});
+const eventHandlers = (ctx: AppContext): EventHandlers =>
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -150,7 +171,9 @@ export const buildApp = async (deps: AppDeps) => {
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
+  const stopGraceSweep = startGraceSweep(ctx, app.log);
   app.addHook('onClose', async () => {
+    await stopGraceSweep();
     await background.idle();
     await redis?.quit();
   });
@@ -231,6 +254,8 @@ export const buildApp = async (deps: AppDeps) => {
     shortCodeRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
+    subscriptionRoutes(api, ctx);
+    testModeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
   });
 

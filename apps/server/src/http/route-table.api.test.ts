@@ -116,6 +116,11 @@ describe('route table security (generated)', () => {
       'PATCH /api/base-accounts/:id/',
       'GET /api/subscription-tiers/:id/',
       'GET /api/system-notifications/',
+      'GET /api/subscription/',
+      'POST /api/subscription/',
+      'POST /api/subscription/manage/',
+      'GET /api/test-mode/pages/:token/',
+      'POST /api/test-mode/pages/:token/',
     ]) {
       expect(names).toContain(expected);
     }

@@ -9,7 +9,7 @@ import { findTier, listTiers } from './subscription-tiers.repository.ts';
 type TierRow = NonNullable<Awaited<ReturnType<typeof findTier>>>;
 type NotificationRow = NonNullable<Awaited<ReturnType<typeof findNotification>>>;
 
-const toTier = (row: TierRow): SubscriptionTier => ({
+export const toTier = (row: TierRow): SubscriptionTier => ({
   id: row.id,
   code: row.code,
   name: row.name,
