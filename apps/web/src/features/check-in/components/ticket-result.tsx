@@ -1,8 +1,12 @@
 import type { TicketSummary } from '@excursio/contract/qr-codes';
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+
+/** The outcome of a check-in, large enough to read at arm's length. */
+const STRONG = { title: { fontSize: 'var(--mantine-font-size-lg)' }, message: { fontSize: 'var(--mantine-font-size-md)' } };
 
 /** What the ticket's own signature said, checked here with the organization's public key. */
 export type SignatureCheck = 'none' | 'checking' | 'valid' | 'invalid';
@@ -49,12 +53,17 @@ export const TicketResult = ({
   onNext: () => void;
 }) => {
   const state = stateOf(ticket);
+  // On a phone the outcome may be below the fold: bring it (and the button after it) into view.
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal || checkedIn) outcome.current?.scrollIntoView({ block: 'end' });
+  }, [refusal, checkedIn]);
   const notToday = ticket.local_date !== todayIn(ticket.time_zone);
   const canCheckIn =
     !checkedIn && ticket.status === 'confirmed' && ticket.attendance_status !== 'arrived' && signature !== 'invalid';
   const people = `${ticket.participants} ${ticket.participants === 1 ? 'participant' : 'participants'}`;
   return (
-    <Card withBorder radius="md" padding="lg" aria-label="Ticket">
+    <Card component="section" withBorder radius="md" padding="lg" aria-label="Ticket">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>
@@ -73,7 +82,7 @@ export const TicketResult = ({
           </StatusBadge>
         </Group>
         {notToday && ticket.status === 'confirmed' ? (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" role="note">
             This ticket is for {when(ticket)}, not today.
           </Alert>
         ) : null}
@@ -101,8 +110,8 @@ export const TicketResult = ({
           </Stack>
         </Group>
         {signature === 'valid' ? (
-          <Group gap={6} c="green.8">
-            <IconShieldCheck size={18} />
+          <Group gap={6} wrap="nowrap">
+            <IconShieldCheck size={18} color="var(--mantine-color-green-9)" style={{ flex: 'none' }} />
             <Text size="sm">Signature checked: issued by {ticket.organization}.</Text>
           </Group>
         ) : signature === 'invalid' ? (
@@ -110,25 +119,41 @@ export const TicketResult = ({
             The ticket’s signature does not match: it was altered or forged. Do not let it in; call the office.
           </Alert>
         ) : null}
-        {refusal ? (
-          <Alert color="red" variant="filled" role="alert" title="Not checked in">
-            {refusal}
-          </Alert>
-        ) : null}
-        {checkedIn ? (
-          <Alert color="green" variant="filled" icon={<IconCircleCheck size={20} />} role="status" title="Checked in">
-            {people} marked Arrived.
-          </Alert>
-        ) : null}
-        {checkedIn || refusal || !canCheckIn ? (
-          <Button size="lg" variant="secondary" fullWidth onClick={onNext}>
-            Next ticket
-          </Button>
-        ) : (
-          <Button size="lg" fullWidth loading={busy} onClick={onCheckIn}>
-            Check in {people}
-          </Button>
-        )}
+        <Stack gap="sm" ref={outcome}>
+          {refusal ? (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title="Not checked in"
+              icon={<IconAlertTriangle size={20} />}
+              styles={STRONG}
+            >
+              {refusal}
+            </Alert>
+          ) : null}
+          {checkedIn ? (
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconCircleCheck size={20} />}
+              role="status"
+              title="Checked in"
+              styles={STRONG}
+            >
+              {people} marked Arrived.
+            </Alert>
+          ) : null}
+          {checkedIn || refusal || !canCheckIn ? (
+            <Button size="lg" variant="secondary" fullWidth onClick={onNext}>
+              Next ticket
+            </Button>
+          ) : (
+            <Button size="lg" fullWidth loading={busy} onClick={onCheckIn}>
+              Check in {people}
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { parseScannedCode, verifyTicketToken } from '@excursio/contract/tickets';
+import { groupShortCode, parseScannedCode, verifyTicketToken } from '@excursio/contract/tickets';
 import { Alert, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -64,7 +64,7 @@ export const CheckInPage = () => {
     if (!fromAddress || handled.current === fromAddress) return;
     handled.current = fromAddress;
     const hash = window.location.hash.slice(1);
-    setText(fromAddress);
+    setText(groupShortCode(fromAddress));
     openScanned(`/api/o/${fromAddress}/${hash ? `#${hash}` : ''}`);
     setParams({}, { replace: true });
   }, [fromAddress, openScanned, setParams]);
@@ -78,7 +78,7 @@ export const CheckInPage = () => {
   };
 
   const lookupError = code && found.error && found.originalArgs === code ? errorMessages(found.error).join(' ') : null;
-  const result = code && found.data && found.originalArgs === code && !found.isFetching ? found.data : null;
+  const result = code && found.currentData && found.originalArgs === code ? found.currentData : null;
   const refusal = checking.error ? errorMessages(checking.error).join(' ') : null;
 
   return (
@@ -138,7 +138,10 @@ export const CheckInPage = () => {
           checkedIn={Boolean(checking.data)}
           refusal={refusal}
           busy={checking.isLoading}
-          onCheckIn={() => checkIn(code)}
+          onCheckIn={async () => {
+            // Refused (used meanwhile on another phone, canceled…): show the ticket as it is now.
+            if ('error' in (await checkIn(code))) lookup(code);
+          }}
           onNext={next}
         />
       ) : null}

@@ -3,12 +3,15 @@ import { QR_CODE_TYPE_LABELS, type QrCode } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
 import { Alert, Anchor, Box, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useDownloadQrImageMutation, useQrCodeSvgQuery } from '../api.ts';
-import { ScansChart } from './scans-chart.tsx';
+
+// The chart library (recharts) loads with the first opened code, not with the list.
+const ScansChart = lazy(() => import('./scans-chart.tsx').then((m) => ({ default: m.ScansChart })));
 
 const Field = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Stack gap={0}>
@@ -138,7 +141,11 @@ export const QrCodeDrawer = ({
         <Field label="Type">{QR_CODE_TYPE_LABELS[code.type]}</Field>
         <Target code={code} />
         <CopyField label="Address" value={code.short_url} />
-        {code.type === 'ticket' ? null : <ScansChart id={code.id} total={code.scans} />}
+        {code.type === 'ticket' ? null : (
+          <Suspense fallback={<Skeleton h={200} />}>
+            <ScansChart id={code.id} total={code.scans} />
+          </Suspense>
+        )}
         {code.type === 'ticket' ? (
           <Text size="sm" c="dimmed">
             Tickets come with their bookings and cannot be changed here; canceling the booking makes the ticket invalid.

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useQrCodeScansQuery } from '../api.ts';
@@ -35,6 +35,8 @@ export const ScansChart = ({ id, total }: { id: string; total: number }) => {
         )
       : data.days.map((d) => ({ day: dayjs(d.date).format('D MMM'), scans: d.scans }));
   const inRange = data?.days.reduce((sum, d) => sum + d.scans, 0) ?? 0;
+  // A few scans still get a readable axis (0–4), whole numbers only.
+  const top = Math.max(4, ...bars.map((b) => b.scans));
 
   return (
     <Stack gap="xs">
@@ -50,18 +52,19 @@ export const ScansChart = ({ id, total }: { id: string; total: number }) => {
       {!data && isFetching ? (
         <Skeleton h={160} />
       ) : (
-        <BarChart
-          h={160}
-          data={bars}
-          dataKey="day"
-          series={[{ name: 'scans', label: weekly ? 'Scans per week' : 'Scans', color: 'blue.6' }]}
-          tickLine="y"
-          gridAxis="y"
-          withTooltip
-          yAxisProps={{ allowDecimals: false, width: 28 }}
-          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
-          aria-label={`Scans per ${weekly ? 'week' : 'day'}`}
-        />
+        <Box role="figure" aria-label={`Scans per ${weekly ? 'week' : 'day'}`}>
+          <BarChart
+            h={160}
+            data={bars}
+            dataKey="day"
+            series={[{ name: 'scans', label: weekly ? 'Scans per week' : 'Scans', color: 'blue.6' }]}
+            tickLine="y"
+            gridAxis="x"
+            withTooltip
+            yAxisProps={{ allowDecimals: false, width: 28, domain: [0, top], ...(top === 4 ? { ticks: [0, 1, 2, 3, 4] } : {}) }}
+            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }}
+          />
+        </Box>
       )}
     </Stack>
   );

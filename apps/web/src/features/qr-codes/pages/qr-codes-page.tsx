@@ -84,7 +84,7 @@ export const QrCodesPage = () => {
             <Text size="sm" fw={600} c="var(--mantine-primary-color-filled)">
               {c.name || 'QR code'}
             </Text>
-            <Text size="xs" c="dimmed" ff="monospace">
+            <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
               {groupShortCode(c.code)}
             </Text>
           </Stack>
@@ -95,7 +95,7 @@ export const QrCodesPage = () => {
       key: 'type',
       header: 'Type',
       sortField: 'type',
-      width: 140,
+      width: 130,
       render: (c) => <StatusBadge color={TYPE_COLORS[c.type]}>{QR_CODE_TYPE_LABELS[c.type]}</StatusBadge>,
     },
     {
@@ -111,7 +111,7 @@ export const QrCodesPage = () => {
               style={{ flex: 'none' }}
             />
           ) : null}
-          <Text size="sm" truncate maw={260}>
+          <Text size="sm" truncate maw={220}>
             {targetText(c)}
           </Text>
         </Group>
@@ -128,7 +128,7 @@ export const QrCodesPage = () => {
     {
       key: 'last',
       header: 'Last scan',
-      width: 150,
+      width: 130,
       render: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {c.type === 'ticket'
@@ -143,7 +143,7 @@ export const QrCodesPage = () => {
       key: 'created',
       header: 'Created',
       sortField: 'created_at',
-      width: 150,
+      width: 130,
       card: 'hidden',
       render: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
