@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPartner } from './demo-partner.ts';
+import { seedDemoQrCodes } from './demo-qr.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoStore } from './demo-store.ts';
 
@@ -43,7 +44,8 @@ export const seedDemo = async (
   );
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
-  await seedDemoStore(db, account.id);
+  const store = await seedDemoStore(db, account.id);
+  await seedDemoQrCodes(db, account.id, store.id, sold.tour.id, new Date());
   // The affiliate signs in with its own email and the same demo password.
   await seedDemoPartner(
     db,

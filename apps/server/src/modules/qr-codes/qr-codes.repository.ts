@@ -155,16 +155,19 @@ export const offersForLinks = async (
     );
 };
 
-/** Counts one scan: the day's count and the code's total. */
-export const recordScan = async (db: Executor, accountId: string, qrCodeId: string, day: string, at: Date) => {
+/** Counts a scan (or `count` of them, the demo's history): the day's count and the code's total. */
+export const recordScan = async (db: Executor, accountId: string, qrCodeId: string, day: string, at: Date, count = 1) => {
   await db
     .insert(qrCodeScans)
-    .values({ qrCodeId, accountId, day, count: 1 })
-    .onConflictDoUpdate({ target: [qrCodeScans.qrCodeId, qrCodeScans.day], set: { count: sql`${qrCodeScans.count} + 1` } });
+    .values({ qrCodeId, accountId, day, count })
+    .onConflictDoUpdate({
+      target: [qrCodeScans.qrCodeId, qrCodeScans.day],
+      set: { count: sql`${qrCodeScans.count} + ${count}` },
+    });
   await db
     .update(qrCodes)
     // A scan is not an edit: the code's updated_at stays.
-    .set({ scans: sql`${qrCodes.scans} + 1`, lastScannedAt: at, updatedAt: sql`${qrCodes.updatedAt}` })
+    .set({ scans: sql`${qrCodes.scans} + ${count}`, lastScannedAt: at, updatedAt: sql`${qrCodes.updatedAt}` })
     .where(and(eq(qrCodes.accountId, accountId), eq(qrCodes.id, qrCodeId)));
 };
 

@@ -20,6 +20,7 @@ import {
   type LinkValues,
   listQrCodes,
   type QrCodeRow,
+  recordScan,
   scansBetween,
   storeAndOffer,
   subdomainOf,
@@ -113,21 +114,30 @@ const checkTarget = async (db: Db, accountId: string, values: LinkValues) => {
   }
 };
 
+/** A new link's row (its target checked); the demo seed uses it as it is. */
+export const insertCheckedLink = async (db: Db, accountId: string, values: LinkValues) => {
+  await checkTarget(db, accountId, values);
+  // A new code is drawn again in the (astronomically unlikely) case it is taken.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const row = await insertLink(db, accountId, newShortCode(), values);
+    if (row) return row;
+  }
+  throw new Error('No free short code found');
+};
+
 export const createQrCode = async (deps: Deps, accountId: string, input: z.output<typeof qrCodeInput>) => {
-  const values: LinkValues = {
+  const row = await insertCheckedLink(deps.db, accountId, {
     type: input.type,
     name: input.name,
     storeId: input.store_id,
     experienceId: input.type === 'offer' ? input.experience_id : null,
-  };
-  await checkTarget(deps.db, accountId, values);
-  // A new code is drawn again in the (astronomically unlikely) case it is taken.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const row = await insertLink(deps.db, accountId, newShortCode(), values);
-    if (row) return (await wire(deps, accountId, [row]))[0];
-  }
-  throw new Error('No free short code found');
+  });
+  return (await wire(deps, accountId, [row]))[0];
 };
+
+/** Scans counted on a day (the demo's history of its posters). */
+export const countScans = (db: Db, accountId: string, qrCodeId: string, day: string, count: number, at: Date) =>
+  recordScan(db, accountId, qrCodeId, day, at, count);
 
 /** PATCH (and PUT): re-point a link — the printed code keeps its address and leads to the new target. */
 export const changeQrCode = async (deps: Deps, accountId: string, id: string, input: QrCodePatchInput) => {
