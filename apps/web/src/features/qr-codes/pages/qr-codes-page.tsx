@@ -78,6 +78,7 @@ export const QrCodesPage = () => {
       key: 'name',
       header: 'Name',
       sortField: 'name',
+      width: 240,
       render: (c) => (
         <UnstyledButton onClick={() => setOpenId(c.id)} aria-label={`Open ${c.name}`}>
           <Stack gap={0}>
@@ -111,7 +112,7 @@ export const QrCodesPage = () => {
               style={{ flex: 'none' }}
             />
           ) : null}
-          <Text size="sm" truncate maw={220}>
+          <Text size="sm" truncate maw={200}>
             {targetText(c)}
           </Text>
         </Group>
