@@ -34,6 +34,8 @@ await build({
     '@fastify/swagger-ui',
     // Reads its standard fonts (.afm files) from its own package directory.
     'pdfkit',
+    // The S3 storage driver's SDK (~1 MB): loaded from node_modules on first use, only with STORAGE_DRIVER=s3.
+    '@aws-sdk/client-s3',
   ],
   // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
   banner: {

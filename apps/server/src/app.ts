@@ -20,6 +20,9 @@ import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createKeyCallers } from './modules/api-keys/key-callers.ts';
+import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessTokenOf } from './modules/auth/cookies.ts';
@@ -49,8 +52,10 @@ import { videoRoutes } from './modules/media/videos.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
 import { connectRoutes } from './modules/payments/connect.routes.ts';
 import { connectEventHandlers } from './modules/payments/connect.service.ts';
+import { paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
@@ -108,9 +113,12 @@ const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
   return merged;
 };
 
-/** Every provider event the product acts on, by type (each area's handlers). */
-const eventHandlers = (ctx: AppContext): EventHandlers =>
-  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx));
+/**
+ * Every provider event the product acts on, by type (each area's handlers; each leaves alone what
+ * is not its own, e.g. a subscription's checkout session for the card checkout's handler).
+ */
+const eventHandlers = (ctx: AppContext, log: (message: string, data: object) => void): EventHandlers =>
+  mergeEventHandlers(connectEventHandlers(ctx), subscriptionEventHandlers(ctx), paymentEventHandlers(ctx, log));
 
 export const buildApp = async (deps: AppDeps) => {
   const { config, database, mailer } = deps;
@@ -167,7 +175,7 @@ export const buildApp = async (deps: AppDeps) => {
   ctx.webhooks = createWebhookReceiver({
     db: database.db,
     config,
-    handlers: eventHandlers(ctx),
+    handlers: eventHandlers(ctx, (message, data) => app.log.warn(data, message)),
     clock: ctx.clock,
     log: (message, data) => app.log.warn(data, message),
   });
@@ -197,13 +205,21 @@ export const buildApp = async (deps: AppDeps) => {
     if (request.principal && !SAFE_METHODS.has(request.method) && reply.statusCode < 400) await synced();
     return payload;
   });
+  const keys = createKeyCallers({ db: database.db, cache: principals, background, clock: ctx.clock });
   registerAccess(app, {
-    claims: (request) => {
+    credentials: (request) => {
+      // An API key counts only as `Authorization: Bearer exc_live_…`, never from a cookie.
+      const header = request.headers.authorization;
+      const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+      if (bearer && looksLikeApiKey(bearer)) return { kind: 'api_key', secret: bearer };
       const token = accessTokenOf(request, config);
-      return token ? jwt.verifyAccess(token) : null;
+      const claims = token && !looksLikeApiKey(token) ? jwt.verifyAccess(token) : null;
+      return claims ? { kind: 'token', claims } : null;
     },
-    principal: (claims) => principals.get(claims),
+    principal: (credentials) =>
+      credentials.kind === 'token' ? principals.get(credentials.claims) : keys.principal(credentials.secret),
     appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+    authenticated: keys.used,
   });
   registerTextGuard(app);
   await registerOpenApi(app);
@@ -256,7 +272,9 @@ export const buildApp = async (deps: AppDeps) => {
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
+    apiKeyRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
+    cardCheckoutRoutes(api, ctx);
   });
 
   await registerSpa(app, config.WEB_DIST);

@@ -64,8 +64,25 @@ const envSchema = z.object({
   STRIPE_CHECKOUT_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
   /** Past due subscriptions keep their plan's features this many days. */
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
-  /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local'; S3-compatible storage is not built yet). */
-  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local') or in an S3-compatible bucket ('s3'). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** The S3-compatible endpoint (MinIO, R2, Ceph…: protocol://host[:port]); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The bucket must exist; required with STORAGE_DRIVER=s3. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  /** Both or neither: without them the AWS SDK's own chain (environment, instance role…) is used. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path (`endpoint/bucket/key`) instead of the host name; most self-hosted servers need it. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Connecting to the storage, and each request's answer, time out after this. */
+  S3_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(MAX_IMAGE_PIXELS),
   /** Outbound fetches (video metadata, geocoding) time out after this. */
@@ -145,9 +162,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const problems: string[] = [];
   if (c.PAYMENT_PROVIDER === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) problems.push('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
+  }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const dataDir = resolve(repoRoot, c.DATA_DIR);
   return {
     ...c,

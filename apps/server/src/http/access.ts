@@ -14,14 +14,18 @@ export type Access =
       features?: readonly Feature[];
     };
 
-/** The signed-in caller, resolved once per request. */
-export type Principal = {
-  userId: string;
+type CallerBase = {
   accountId: string;
   subdomain: string;
+  features: string[];
+};
+
+/** A person signed in (access token from the cookie or `Authorization: Bearer`). */
+export type UserPrincipal = CallerBase & {
+  kind: 'user';
+  userId: string;
   email: string;
   role: { id: string; name: string; permission_sets: PermissionSet[] } | null;
-  features: string[];
   isOwner: boolean;
   /** What `/api/users/me/` shows besides the above, loaded in the same query. */
   profile: {
@@ -33,6 +37,17 @@ export type Principal = {
     accountType: 'supplier' | 'affiliate';
   };
 };
+
+/** An organization's API key (`Authorization: Bearer exc_live_…`): exactly the key's permissions. */
+export type ApiKeyPrincipal = CallerBase & {
+  kind: 'api_key';
+  apiKeyId: string;
+  apiKeyName: string;
+  permissionSets: PermissionSet[];
+};
+
+/** The caller, resolved once per request. */
+export type Principal = UserPrincipal | ApiKeyPrincipal;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,14 +71,24 @@ declare module 'fastify' {
 /** The verified claims of an access token: the user and the account it was issued for. */
 export type TokenClaims = { sub: string; acc: string };
 
+/** What a request presents: a verified access token, or an API key (checked against the database). */
+export type Credentials = { kind: 'token'; claims: TokenClaims } | { kind: 'api_key'; secret: string };
+
 export type AccessDeps = {
-  /** The verified access token (cookie or Bearer) of the request; null when absent or invalid. Synchronous. */
-  claims: (request: FastifyRequest) => TokenClaims | null;
-  /** The caller behind the claims, loaded now (never cached); null when they may not act. */
-  principal: (claims: TokenClaims) => Promise<Principal | null>;
+  /** The request's credentials; null when absent or (an access token) invalid. Synchronous. */
+  credentials: (request: FastifyRequest) => Credentials | null;
+  /** The caller behind the credentials; null when they may not act. */
+  principal: (credentials: Credentials) => Promise<Principal | null>;
   /** App info (the global permission sets), to resolve titles to codenames. */
   appInfo: () => Promise<{ permission_sets: PermissionSet[] }>;
+  /** Called once a caller has passed authentication on its own organization's address. */
+  authenticated?: (principal: Principal) => void;
 };
+
+/** The permission sets a caller holds: its role's (a person), or its own (an API key). */
+const heldBy = (principal: Principal) => ({
+  role: principal.kind === 'user' ? principal.role : { permission_sets: principal.permissionSets },
+});
 
 export const routeTable: { method: string; url: string; access: Access }[] = [];
 
@@ -86,6 +111,18 @@ export const requireAccessDeclaration = (route: RouteOptions) => {
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw notAuthenticated();
   return request.principal;
+};
+
+export const apiKeyNotAllowed = () => forbidden('An API key cannot be used for this request.', 'api_key_not_allowed');
+
+/**
+ * The caller as a person, for what only a person does (their profile, the desk's cart, connecting a
+ * payment provider…): an API key is refused (403 `api_key_not_allowed`).
+ */
+export const userPrincipalOf = (request: FastifyRequest): UserPrincipal => {
+  const principal = principalOf(request);
+  if (principal.kind !== 'user') throw apiKeyNotAllowed();
+  return principal;
 };
 
 /** The account a handler reads for: the principal's, or on read-ahead routes the token's. */
@@ -117,8 +154,8 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
   app.decorateRequest('authorization', null);
   app.decorateRequest('tokenAccountId', null);
 
-  const authorize = async (request: FastifyRequest, access: Exclude<Access, 'public'>, claims: TokenClaims) => {
-    const principal = await deps.principal(claims);
+  const authorize = async (request: FastifyRequest, access: Exclude<Access, 'public'>, credentials: Credentials) => {
+    const principal = await deps.principal(credentials);
     if (!principal) throw notAuthenticated();
     if (request.subdomain !== principal.subdomain) {
       throw forbidden(
@@ -129,11 +166,23 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
       );
     }
     request.principal = principal;
+    if (principal.kind === 'api_key') {
+      if (!hasFeatures({ active_subscription_features: principal.features }, ['api_access'])) {
+        throw forbidden('Your current subscription plan does not grant access to this feature!', 'feature_not_in_plan');
+      }
+      deps.authenticated?.(principal);
+      // 'authenticated' routes are a person's own (profile, password, email) and the app's
+      // reference reads: a key reaches only routes that name the permissions they need.
+      if (access === 'authenticated') throw apiKeyNotAllowed();
+    } else {
+      deps.authenticated?.(principal);
+    }
     if (access === 'authenticated') return principal;
     const appInfo = await deps.appInfo();
+    const holder = heldBy(principal);
     const allowed = access.anyPermission
-      ? access.permissions.some((title) => hasPermissions({ role: principal.role }, appInfo, [title]))
-      : hasPermissions({ role: principal.role }, appInfo, access.permissions);
+      ? access.permissions.some((title) => hasPermissions(holder, appInfo, [title]))
+      : hasPermissions(holder, appInfo, access.permissions);
     if (!allowed) {
       throw forbidden('You do not have permission to perform this action.');
     }
@@ -149,16 +198,17 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
   app.addHook('preValidation', async (request) => {
     const { access, readAhead } = request.routeOptions.config ?? {};
     if (access === undefined || access === 'public') return;
-    const claims = deps.claims(request);
-    if (!claims) throw notAuthenticated();
-    if (readAhead && request.method === 'GET') {
-      const pending = authorize(request, access, claims);
+    const credentials = deps.credentials(request);
+    if (!credentials) throw notAuthenticated();
+    // Read-ahead needs the account before the caller is loaded: an access token names it, a key does not.
+    if (readAhead && request.method === 'GET' && credentials.kind === 'token') {
+      const pending = authorize(request, access, credentials);
       // Awaited by `authorized` or the error handler; never an unhandled rejection meanwhile.
       pending.catch(() => {});
       request.authorization = pending;
-      request.tokenAccountId = claims.acc;
+      request.tokenAccountId = credentials.claims.acc;
       return;
     }
-    await authorize(request, access, claims);
+    await authorize(request, access, credentials);
   });
 };

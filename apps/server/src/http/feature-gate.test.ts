@@ -8,6 +8,7 @@ import { registerErrorHandler } from './errors.ts';
 const SETS = [{ id: '0190f0c8-7b7d-7cc2-8f5e-2d5a1b1c9a01', title: 'Manage stores', codenames: ['view_store', 'add_store'] }];
 
 const principal = (features: string[]): Principal => ({
+  kind: 'user',
   userId: 'u',
   accountId: 'a',
   subdomain: 'acme',
@@ -27,7 +28,7 @@ const gatedApp = async (features: string[]) => {
     request.subdomain = 'acme';
   });
   registerAccess(app, {
-    claims: () => ({ sub: 'u', acc: 'a' }),
+    credentials: () => ({ kind: 'token', claims: { sub: 'u', acc: 'a' } }),
     principal: async () => principal(features),
     appInfo: async () => ({ permission_sets: SETS }),
   });

@@ -14,12 +14,15 @@ export const registerOpenApi = async (app: Api) => {
         description:
           'Booking and experience management for tour and activity suppliers and their resellers. ' +
           'Call the API on your organization subdomain. Browser clients use the HttpOnly cookies set by ' +
-          '`POST /api/jwt/create/`; other clients may send `Authorization: Bearer <access token>`.',
+          '`POST /api/jwt/create/`; other clients may send `Authorization: Bearer <access token>`. ' +
+          'Server-to-server clients use an API key of the organization (Settings → API keys): ' +
+          '`Authorization: Bearer exc_live_…`, with exactly the permissions chosen for the key.',
       },
       components: {
         securitySchemes: {
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'excursio_access' },
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKeyAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'exc_live_…', description: "An organization's API key" },
         },
       },
     },

@@ -15,6 +15,9 @@ import { routeTable } from './access.ts';
 const PUBLIC = [
   'GET /healthz',
   'POST /api/stripe/webhook/',
+  // Stripe Checkout's success redirect: the checkout id (a UUID) is the key, on the selling store's
+  // host; it only fulfils what Stripe says was paid (read again from Stripe) and redirects.
+  'GET /api/stripe/return/',
   'GET /api/stripe/oauth/',
   'GET /readyz',
   'GET /schema/',

@@ -3,13 +3,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import { createS3Storage, type S3Settings } from './storage-s3.ts';
 
 /** A stored file as read back: its bytes as a stream, size and content type. */
 export type StoredFile = { body: Readable; size: number; contentType: string };
 
 /**
- * Where uploaded files live, by key (`{accountId}/images/{imageId}/{variant}.webp`). Local disk is
- * the only driver built; an S3-compatible driver would implement the same three calls.
+ * Where uploaded files live, by key (`{accountId}/images/{imageId}/{variant}.webp`): local disk
+ * (below) or an S3-compatible bucket (`storage-s3.ts`), chosen by `STORAGE_DRIVER`.
  */
 export type Storage = {
   put: (key: string, data: Buffer, contentType: string) => Promise<void>;
@@ -82,9 +83,14 @@ export const createLocalStorage = (root: string): Storage => {
   };
 };
 
-export const createStorage = (config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER'>): Storage => {
+/** The settings `createStorage` reads. */
+export type StorageConfig = Pick<Config, 'DATA_DIR'> & ({ STORAGE_DRIVER: 'local' } | ({ STORAGE_DRIVER: 's3' } & S3Settings));
+
+export const createStorage = (config: StorageConfig): Storage => {
   switch (config.STORAGE_DRIVER) {
     case 'local':
       return createLocalStorage(join(config.DATA_DIR, 'uploads'));
+    case 's3':
+      return createS3Storage(config);
   }
 };

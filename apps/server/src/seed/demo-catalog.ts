@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createStorage } from '../integrations/storage.ts';
+import { createStorage, type StorageConfig } from '../integrations/storage.ts';
 import { overrideSlot } from '../modules/availability/capacity.service.ts';
 import { formatIsoDate, isoWeekday } from '../modules/availability/local-date.ts';
 import { zoneTimeline } from '../modules/availability/zone-timeline.ts';
@@ -66,11 +66,7 @@ const seedDemoOverrides = async (
  * Active walking tour (images, rates, schedule, booking info), a Draft rental, an Inactive transfer,
  * and two more Active offers for the webstore (`demo-showcase.ts`).
  */
-export const seedDemoCatalog = async (
-  db: Db,
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR'>,
-  accountId: string,
-) => {
+export const seedDemoCatalog = async (db: Db, config: StorageConfig & Pick<Config, 'CACHE_DIR'>, accountId: string) => {
   const category = (name: string, type: 'adult' | 'child', min: number | null, max: number | null) =>
     createPricingCategory(db, accountId, { name, type, min_age: min, max_age: max, description: '' });
   const adult = await category('Adult', 'adult', 18, null);

@@ -6,6 +6,7 @@ import { DAY_MS, formatIsoDate } from '../modules/availability/local-date.ts';
 import { reserve } from '../modules/availability/reservations.service.ts';
 import { placeOrderFromHolds } from '../modules/orders/place-order.service.ts';
 import { changeStatus, invitePartner } from '../modules/partners/partners.service.ts';
+import { connectTestMode } from '../modules/payments/provider-for.ts';
 import { addStoreOffer } from '../modules/stores/store-experiences.service.ts';
 import { createStore } from '../modules/stores/stores.service.ts';
 import { DEMO_STORE_SLUG } from './demo-store.ts';
@@ -50,7 +51,7 @@ export const seedDemoPartner = async (
   sold: Sold,
   now: Date,
 ) => {
-  const { account } = await db.transaction((tx) =>
+  const { account, user } = await db.transaction((tx) =>
     insertOrganization(tx, {
       type: 'affiliate',
       name: 'Lisbon City Guide',
@@ -59,6 +60,7 @@ export const seedDemoPartner = async (
       owner: { email: owner.email, passwordHash: owner.passwordHash, firstName: 'Rui', lastName: 'Reseller', isActive: true },
     }),
   );
+  await connectTestMode(db, account.id, user.id);
   const features = (code: string) => TIERS.find((t) => t.code === code)?.features ?? [];
   const { partnership } = await invitePartner(
     db,

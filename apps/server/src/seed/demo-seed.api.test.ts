@@ -113,7 +113,16 @@ describe('demo organization', () => {
     // Its webstore is open and sells the Active offer to anyone on the demo's subdomain.
     const visitor = { host: `${DEMO_SUBDOMAIN}.excursio.test` };
     const stores = (await t.app.inject({ url: '/api/webstores/', headers: visitor })).json().results;
-    expect(stores).toEqual([expect.objectContaining({ slug: DEMO_STORE_SLUG, is_default: true, languages: ['en', 'de'] })]);
+    // Seeded connected in test mode: visitors pay by card (test mode) at once.
+    expect(stores).toEqual([
+      expect.objectContaining({
+        slug: DEMO_STORE_SLUG,
+        is_default: true,
+        languages: ['en', 'de'],
+        payment_available: true,
+        payment_test_mode: true,
+      }),
+    ]);
     const cards = (await t.app.inject({ url: '/api/webstores/experiences/', headers: visitor })).json();
     expect(cards.results.map((c: { title: string }) => c.title)).toEqual([
       'Lisbon Old Town Walking Tour',
@@ -144,5 +153,9 @@ describe('demo organization', () => {
       await t.app.inject({ url: '/api/webstores/experiences/', headers: { host: `${DEMO_AFFILIATE_SUBDOMAIN}.excursio.test` } })
     ).json();
     expect(affiliateCards.results.map((c: { title: string }) => c.title)).toEqual(['Lisbon Old Town Walking Tour']);
+    const affiliateStores = (
+      await t.app.inject({ url: '/api/webstores/', headers: { host: `${DEMO_AFFILIATE_SUBDOMAIN}.excursio.test` } })
+    ).json();
+    expect(affiliateStores.results[0]).toMatchObject({ payment_available: true, payment_test_mode: true });
   });
 });

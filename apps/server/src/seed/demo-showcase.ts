@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createStorage } from '../integrations/storage.ts';
+import { createStorage, type StorageConfig } from '../integrations/storage.ts';
 import { formatIsoDate } from '../modules/availability/local-date.ts';
 import { changeExperience, createExperience } from '../modules/experiences/experiences.service.ts';
 import { replaceSchedule } from '../modules/experiences/start-times.service.ts';
@@ -17,7 +17,7 @@ type Shared = { adultId: string; childId: string; policyId: string; today: numbe
  */
 export const seedDemoShowcase = async (
   db: Db,
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR'>,
+  config: StorageConfig & Pick<Config, 'CACHE_DIR'>,
   accountId: string,
   shared: Shared,
 ) => {

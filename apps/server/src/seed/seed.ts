@@ -2,6 +2,7 @@ import { PERMISSION_SETS } from '@excursio/contract/permissions';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { TIERS, TOP_TIER } from '../db/seed/catalog.ts';
+import type { StorageConfig } from '../integrations/storage.ts';
 import { seedNotifications } from '../modules/accounts/notifications.repository.ts';
 import {
   accountIdBySubdomain,
@@ -10,6 +11,7 @@ import {
   upsertTiers,
 } from '../modules/accounts/organization.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { connectTestMode } from '../modules/payments/provider-for.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPartner } from './demo-partner.ts';
 import { seedDemoQrCodes } from './demo-qr.ts';
@@ -29,7 +31,7 @@ export const seedReferenceData = async (db: Db) => {
 export const seedDemo = async (
   db: Db,
   owner: { email: string; password: string },
-  config: Pick<Config, 'DATA_DIR' | 'STORAGE_DRIVER' | 'CACHE_DIR' | 'DEMO_AFFILIATE_EMAIL'>,
+  config: StorageConfig & Pick<Config, 'CACHE_DIR' | 'DEMO_AFFILIATE_EMAIL'>,
 ) => {
   if (await accountIdBySubdomain(db, DEMO_SUBDOMAIN)) return { created: false };
   const passwordHash = await hashPassword(owner.password);
@@ -42,6 +44,8 @@ export const seedDemo = async (
       owner: { email: owner.email, passwordHash, firstName: 'Dana', lastName: 'Demo', isActive: true },
     }),
   );
+  // Card payments in test mode, as after Settings → Payment providers → Connect (test mode).
+  await connectTestMode(db, account.id, user.id);
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
   const store = await seedDemoStore(db, account.id);

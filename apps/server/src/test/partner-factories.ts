@@ -1,11 +1,20 @@
 import type { TestApp } from './app.ts';
 import { createAccount, type TestAccount } from './factories.ts';
+import { connectTestProvider } from './payment-factories.ts';
 
-/** A supplier and an affiliate (each on its top plan) — the two sides of a partnership. */
-export const supplierAndReseller = async (t: TestApp) => ({
-  supplier: await createAccount(t, { type: 'supplier' }),
-  reseller: await createAccount(t, { type: 'affiliate' }),
-});
+/**
+ * A supplier and an affiliate (each on its top plan) — the two sides of a partnership — both taking
+ * card payments in test mode (`card: false` leaves them unconnected).
+ */
+export const supplierAndReseller = async (t: TestApp, options: { card?: boolean } = {}) => {
+  const supplier = await createAccount(t, { type: 'supplier' });
+  const reseller = await createAccount(t, { type: 'affiliate' });
+  if (options.card !== false) {
+    await connectTestProvider(t.db, supplier.account.id);
+    await connectTestProvider(t.db, reseller.account.id);
+  }
+  return { supplier, reseller };
+};
 
 /** The supplier invites the reseller by subdomain with these terms; the reseller accepts. Answers the partnership. */
 export const partnerUp = async (

@@ -14,7 +14,7 @@ import {
 } from '@excursio/contract/auth';
 import { errorResponse } from '@excursio/contract/list';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { userPrincipalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { clearAuthCookies, setAuthCookies } from './cookies.ts';
 import {
@@ -123,7 +123,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
-      const session = await setPassword(ctx, principalOf(request), request.body.current_password, request.body.new_password);
+      const session = await setPassword(ctx, userPrincipalOf(request), request.body.current_password, request.body.new_password);
       setAuthCookies(reply, ctx.config, session);
       return reply.status(204).send(null);
     },
@@ -136,7 +136,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       schema: { tags, summary: 'Change the sign-in email', body: setEmailInput, response: noContent },
     },
     async (request, reply) => {
-      await setEmail(ctx, principalOf(request), request.body.current_password, request.body.new_email);
+      await setEmail(ctx, userPrincipalOf(request), request.body.current_password, request.body.new_email);
       return reply.status(204).send(null);
     },
   );
@@ -147,7 +147,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'The signed-in user with role, organization and plan features', response: { 200: me, ...errors } },
     },
-    async (request) => getMe(principalOf(request)),
+    async (request) => getMe(userPrincipalOf(request)),
   );
 
   app.put(
@@ -156,7 +156,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Replace the signed-in user’s profile', body: meUpdateInput, response: { 200: me, ...errors } },
     },
-    async (request) => updateMe(ctx, principalOf(request), request.body),
+    async (request) => updateMe(ctx, userPrincipalOf(request), request.body),
   );
 
   app.patch(
@@ -165,7 +165,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       config: { access: 'authenticated' },
       schema: { tags, summary: 'Update the signed-in user’s profile', body: mePatchInput, response: { 200: me, ...errors } },
     },
-    async (request) => updateMe(ctx, principalOf(request), request.body),
+    async (request) => updateMe(ctx, userPrincipalOf(request), request.body),
   );
 
   app.delete(
@@ -180,7 +180,7 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
-      await deleteMe(ctx, principalOf(request), request.body.current_password);
+      await deleteMe(ctx, userPrincipalOf(request), request.body.current_password);
       clearAuthCookies(reply, ctx.config);
       return reply.status(204).send(null);
     },

@@ -1,6 +1,6 @@
 import { baseUrl } from '../../config.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { emailInUse } from '../accounts/organization.repository.ts';
@@ -61,7 +61,7 @@ export const confirmPasswordReset = async (ctx: AppContext, token: string, newPa
 };
 
 /** Changes the password, ends every other session and returns a new one for this browser. */
-export const setPassword = async (ctx: AppContext, principal: Principal, current: string, newPassword: string) => {
+export const setPassword = async (ctx: AppContext, principal: UserPrincipal, current: string, newPassword: string) => {
   const user = await findUserById(ctx.db, principal.userId);
   if (!user || !(await verifyPassword(user.passwordHash, current))) throw wrongPassword();
   assertAcceptablePassword(newPassword, user.email, 'new_password');
@@ -96,7 +96,7 @@ export const confirmEmailReset = (ctx: AppContext, token: string, newEmail: stri
     }),
   );
 
-export const setEmail = async (ctx: AppContext, principal: Principal, current: string, newEmail: string) => {
+export const setEmail = async (ctx: AppContext, principal: UserPrincipal, current: string, newEmail: string) => {
   const user = await findUserById(ctx.db, principal.userId);
   if (!user || !(await verifyPassword(user.passwordHash, current))) throw wrongPassword();
   if (newEmail === user.email) return;

@@ -1,5 +1,5 @@
 import type { Me } from '@excursio/contract/auth';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { badRequest, invalid, notAuthenticated } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { verifyPassword } from './password.ts';
@@ -7,7 +7,7 @@ import { revokeUserRefreshTokens } from './tokens.repository.ts';
 import { countActiveOwners, findMe, findUserById, setUserActive, updateNames } from './users.repository.ts';
 
 /** The signed-in user as the access layer loaded it for this request: no query of its own. */
-export const getMe = (principal: Principal): Me => ({
+export const getMe = (principal: UserPrincipal): Me => ({
   id: principal.userId,
   email: principal.email,
   first_name: principal.profile.firstName,
@@ -27,7 +27,7 @@ export const getMe = (principal: Principal): Me => ({
 
 export const updateMe = async (
   ctx: AppContext,
-  principal: Principal,
+  principal: UserPrincipal,
   input: { first_name?: string; last_name?: string; phone?: string },
 ) => {
   await ctx.db.transaction((tx) =>
@@ -50,7 +50,7 @@ export const assertNotLastOwner = async (ctx: AppContext, accountId: string, isO
   if (isOwner && (await countActiveOwners(ctx.db, accountId)) <= 1) throw badRequest(detail, 'last_owner');
 };
 
-export const deleteMe = async (ctx: AppContext, principal: Principal, currentPassword: string) => {
+export const deleteMe = async (ctx: AppContext, principal: UserPrincipal, currentPassword: string) => {
   const user = await findUserById(ctx.db, principal.userId);
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw invalid('current_password', 'Your current password is incorrect.', 'wrong_password');

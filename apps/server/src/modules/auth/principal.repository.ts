@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
 import { users } from '../../db/schema/users.ts';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { canSignIn } from './sign-in-rule.ts';
 
 const principalQuery = (db: Db) =>
@@ -48,12 +48,13 @@ const principalQuery = (db: Db) =>
  * request (never cached), so a changed role or a removal applies to the very next request; one
  * prepared statement, one round trip.
  */
-export const loadPrincipal = async (db: Db, userId: string, accountId: string): Promise<Principal | null> => {
+export const loadPrincipal = async (db: Db, userId: string, accountId: string): Promise<UserPrincipal | null> => {
   const [row] = await principalQuery(db).execute({ userId, accountId });
   if (!row || !canSignIn(row)) return null;
   const all = await permissionSetsOf(db);
   const ids = new Set(row.setIds);
   return {
+    kind: 'user',
     userId: row.userId,
     accountId: row.accountId,
     subdomain: row.subdomain,

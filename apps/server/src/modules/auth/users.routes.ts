@@ -2,7 +2,7 @@ import { idParams } from '@excursio/contract/common';
 import { errorResponse, paginated } from '@excursio/contract/list';
 import { accountUser, accountUserInput, accountUserPatchInput } from '@excursio/contract/users';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { userPrincipalOf } from '../../http/access.ts';
 import { listQuerySchema } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { deactivateUser, getUser, listUsers, updateUser } from './users.service.ts';
@@ -25,7 +25,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: paginated(accountUser), ...errors },
       },
     },
-    async (request) => listUsers(ctx, request, principalOf(request), request.query),
+    async (request) => listUsers(ctx, request, userPrincipalOf(request), request.query),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
       config: { access },
       schema: { tags, summary: 'One user of the organization', params: idParams, response: { 200: accountUser, ...errors } },
     },
-    async (request) => getUser(ctx, principalOf(request), request.params.id),
+    async (request) => getUser(ctx, userPrincipalOf(request), request.params.id),
   );
 
   app.put(
@@ -49,7 +49,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: accountUser, ...errors },
       },
     },
-    async (request) => updateUser(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => updateUser(ctx, userPrincipalOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -64,7 +64,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: accountUser, ...errors },
       },
     },
-    async (request) => updateUser(ctx, principalOf(request), request.params.id, request.body),
+    async (request) => updateUser(ctx, userPrincipalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -79,7 +79,7 @@ export const usersRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
-      await deactivateUser(ctx, principalOf(request), request.params.id);
+      await deactivateUser(ctx, userPrincipalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

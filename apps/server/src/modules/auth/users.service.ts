@@ -1,7 +1,7 @@
 import type { ListQuery } from '@excursio/contract/list';
 import { type AccountUser, type AccountUserPatchInput, USER_ORDERING } from '@excursio/contract/users';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { AppContext } from '../../http/types.ts';
@@ -28,7 +28,7 @@ const toAccountUser = (row: Row): AccountUser => ({
   date_joined: row.createdAt.toISOString(),
 });
 
-export const listUsers = async (ctx: AppContext, request: FastifyRequest, principal: Principal, query: ListQuery) => {
+export const listUsers = async (ctx: AppContext, request: FastifyRequest, principal: UserPrincipal, query: ListQuery) => {
   const order = orderingOf(query.ordering, USER_ORDERING, { field: 'date_joined', descending: false });
   const { rows, count } = await listAccountUsers(ctx.db, principal.accountId, {
     search: query.search || undefined,
@@ -38,15 +38,21 @@ export const listUsers = async (ctx: AppContext, request: FastifyRequest, princi
   return paginate(request, query, rows.map(toAccountUser), count);
 };
 
-const load = async (ctx: AppContext, principal: Principal, id: string) => {
+const load = async (ctx: AppContext, principal: UserPrincipal, id: string) => {
   const row = await findAccountUser(ctx.db, principal.accountId, id);
   if (!row) throw notFound();
   return row;
 };
 
-export const getUser = async (ctx: AppContext, principal: Principal, id: string) => toAccountUser(await load(ctx, principal, id));
+export const getUser = async (ctx: AppContext, principal: UserPrincipal, id: string) =>
+  toAccountUser(await load(ctx, principal, id));
 
-const setActive = async (ctx: AppContext, principal: Principal, target: Row & { isOwner: boolean | null }, active: boolean) => {
+const setActive = async (
+  ctx: AppContext,
+  principal: UserPrincipal,
+  target: Row & { isOwner: boolean | null },
+  active: boolean,
+) => {
   if (active === target.isActive) return;
   if (target.id === principal.userId) throw badRequest('To delete your own account, use your profile.', 'self');
   if (!active) {
@@ -58,7 +64,7 @@ const setActive = async (ctx: AppContext, principal: Principal, target: Row & { 
   });
 };
 
-export const updateUser = async (ctx: AppContext, principal: Principal, id: string, input: AccountUserPatchInput) => {
+export const updateUser = async (ctx: AppContext, principal: UserPrincipal, id: string, input: AccountUserPatchInput) => {
   const target = await load(ctx, principal, id);
   if (input.is_active !== undefined) await setActive(ctx, principal, target, input.is_active);
   await updateNames(ctx.db, principal.accountId, id, {
@@ -69,6 +75,6 @@ export const updateUser = async (ctx: AppContext, principal: Principal, id: stri
 };
 
 /** Deactivates (never deletes: orders and audit trails reference people). */
-export const deactivateUser = async (ctx: AppContext, principal: Principal, id: string) => {
+export const deactivateUser = async (ctx: AppContext, principal: UserPrincipal, id: string) => {
   await setActive(ctx, principal, await load(ctx, principal, id), false);
 };

@@ -294,6 +294,8 @@ export const holdForCheckout = async (db: Db, accountId: string, holdId: string,
     currency: hold.currency,
     expiresAt: hold.expiresAt,
     partnershipId: hold.partnershipId,
+    rateId: hold.rateId,
+    party: hold.party,
     holding: hold.status === 'active' && hold.expiresAt.getTime() > now.getTime(),
     status: hold.status,
   };

@@ -2,7 +2,7 @@ import { cart, cartLine, cartLineInput, cartLineParams, cartLinePatch, cartParam
 import { errorResponse } from '@excursio/contract/list';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { userPrincipalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import {
   addCartLine,
@@ -21,7 +21,8 @@ const manageCart = { access: { permissions: ['Manage cart'], features: ['orders'
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 const who = (request: FastifyRequest) => {
-  const principal = principalOf(request);
+  // The cart is a person's (one per user and organization): an API key has none.
+  const principal = userPrincipalOf(request);
   return { accountId: principal.accountId, userId: principal.userId };
 };
 

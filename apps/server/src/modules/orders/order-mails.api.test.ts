@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import type { MailMessage } from '../../integrations/mail.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -8,9 +8,13 @@ import { cartOf, lineBody } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 
 const t = useTestApp();
 const a = useAccount(t);
+beforeAll(async () => {
+  await connectTestProvider(t.db, a.account.id);
+});
 const DAY = '2026-12-01';
 
 beforeEach(() => {

@@ -137,7 +137,7 @@ export const updateOrderLineAnswers = async (
 export const settlePayment = async (
   tx: Executor,
   paymentId: string,
-  values: Pick<typeof payments.$inferInsert, 'status' | 'providerReference'>,
+  values: Pick<typeof payments.$inferInsert, 'status' | 'providerReference' | 'transfers'>,
 ) =>
   (
     await tx

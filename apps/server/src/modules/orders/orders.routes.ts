@@ -19,7 +19,7 @@ import {
 } from '@excursio/contract/orders';
 import { resaleCreated } from '@excursio/contract/partners';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, userPrincipalOf } from '../../http/access.ts';
 import { notFound } from '../../http/app-error.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
@@ -86,7 +86,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
-      const { accountId, userId } = principalOf(request);
+      const { accountId, userId } = userPrincipalOf(request);
       const { order, accountId: owner, resale } = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
       noticeOrder(ctx, owner, order.id, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
@@ -313,8 +313,9 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary:
-          'Record a payment (cash, bank transfer, or card through the payment provider — test mode for now) or a refund, ' +
-          'never more than was paid; `idempotency_key` makes a repeated request record nothing twice',
+          'Record a payment (cash, bank transfer, or card: through the test-mode provider, or taken on the card terminal with a Stripe ' +
+          'connection or none) or a refund (of a Stripe-paid order: through Stripe), never more than was paid; `idempotency_key` makes ' +
+          'a repeated request record nothing twice (and finishes one interrupted between the provider and our commit)',
         params: paymentsParams,
         body: paymentInput,
         response: { 201: orderPayment, ...errors },
@@ -323,7 +324,8 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const principal = principalOf(request);
       const { payment, replayed } = await recordPayment(db, principal.accountId, request.params.orderPk, request.body, {
-        userId: principal.userId,
+        userId: principal.kind === 'user' ? principal.userId : null,
+        stripe: ctx.stripe,
       });
       if (!replayed && payment.kind === 'refund' && payment.status === 'succeeded') {
         noticeOrder(ctx, principal.accountId, payment.orderId, { kind: 'refunded', amount: payment.amountMinor });

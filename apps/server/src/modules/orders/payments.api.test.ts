@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/sales.ts';
 import { type PaymentProvider, type ProviderResult, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -7,10 +7,14 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { useAccount } from '../../test/factories.ts';
 import { createOrder, orderRequests } from '../../test/order-factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { cardProviderForTests } from './payments.service.ts';
 
 const t = useTestApp();
 const a = useAccount(t);
+beforeAll(async () => {
+  await connectTestProvider(t.db, a.account.id);
+});
 const DAY = '2026-12-01';
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { CartAnswer, CartExtra } from '../../db/schema/carts.ts';
 import { refusedByState } from '../../http/app-error.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
@@ -12,7 +12,25 @@ import { type ResaleInput, recordResaleInTx } from './resale-record.service.ts';
 
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
 /** A card payment the provider already took for this order (recorded with it, in its transaction). */
-export type TakenPayment = { amountMinor: number; provider: string; reference: string | null; idempotencyKey: string };
+export type TakenPayment = {
+  amountMinor: number;
+  provider: string;
+  reference: string | null;
+  idempotencyKey: string;
+  /** The connected account the money went to (Stripe `acct_…`), when not the platform's. */
+  providerAccount?: string | null;
+};
+
+export type PlaceOrderInput = {
+  lines: PlacedLine[];
+  contact: { first_name: string; last_name: string; email: string; phone: string };
+  note: string;
+  storeId: string | null;
+  sessionId: string;
+  payment: TakenPayment | null;
+  /** Sold by a reseller: the order is this (the supplier's) account's, the resale recorded beside it. */
+  resale?: ResaleInput | null;
+};
 
 /**
  * The order an earlier attempt with this checkout session made, if any (a repeated request answers
@@ -29,96 +47,85 @@ export const orderOfCheckout = async (db: Db, accountId: string, sessionId: stri
  * free), the order and its lines are written with the store and the checkout session, and a
  * payment the provider already took is recorded beside them. Any refusal rolls everything back.
  */
-export const placeOrderFromHolds = async (
-  db: Db,
-  accountId: string,
-  input: {
-    lines: PlacedLine[];
-    contact: { first_name: string; last_name: string; email: string; phone: string };
-    note: string;
-    storeId: string | null;
-    sessionId: string;
-    payment: TakenPayment | null;
-    /** Sold by a reseller: the order is this (the supplier's) account's, the resale recorded beside it. */
-    resale?: ResaleInput | null;
-  },
-  now: Date,
-) => {
-  const order = await db.transaction(async (tx) => {
-    const held = [];
-    for (const line of input.lines) {
-      const [offer] = await offersOfHold(tx, accountId, line.holdId);
-      held.push(offer);
+export const placeOrderFromHolds = async (db: Db, accountId: string, input: PlaceOrderInput, now: Date) => {
+  const order = await db.transaction((tx) => placeOrderFromHoldsInTx(tx, accountId, input, now));
+  return orderDetail(db, accountId, order);
+};
+
+/**
+ * The same inside a transaction of the caller's (a paid card checkout converts its holds behind its
+ * own row lock, in a savepoint, so a refusal keeps the lock and lets it record why).
+ */
+export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, input: PlaceOrderInput, now: Date) => {
+  const held = [];
+  for (const line of input.lines) {
+    const [offer] = await offersOfHold(tx, accountId, line.holdId);
+    held.push(offer);
+  }
+  const status = statusFor(held);
+  const converted = [];
+  for (const [index, line] of input.lines.entries()) {
+    const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([held[index]]) });
+    // A reseller's hold becomes an order only as that reseller's resale (never the supplier's own sale).
+    if (booking.partnershipId && booking.partnershipId !== input.resale?.partnershipId) {
+      throw refusedByState('resale_hold', 'This reservation was made in a partner’s store: complete the booking there.', 'lines');
     }
-    const status = statusFor(held);
-    const converted = [];
-    for (const [index, line] of input.lines.entries()) {
-      const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([held[index]]) });
-      // A reseller's hold becomes an order only as that reseller's resale (never the supplier's own sale).
-      if (booking.partnershipId && booking.partnershipId !== input.resale?.partnershipId) {
-        throw refusedByState(
-          'resale_hold',
-          'This reservation was made in a partner’s store: complete the booking there.',
-          'lines',
-        );
-      }
-      converted.push({ line, booking });
-    }
-    const totalMinor = converted.reduce((sum, c) => sum + c.booking.totalMinor + c.line.extrasMinor, 0);
-    const customerId = await customerForContact(tx, accountId, input.contact);
-    const created = await insertOrder(tx, {
-      accountId,
-      number: await nextOrderNumber(tx, accountId),
-      channel: 'webstore',
-      storeId: input.storeId,
-      customerId,
-      contactFirstName: input.contact.first_name,
-      contactLastName: input.contact.last_name,
-      contactEmail: input.contact.email,
-      contactPhone: input.contact.phone,
-      note: input.note,
-      status,
-      currency: converted[0].booking.currency,
-      totalMinor,
-      paymentStatus: orderMoney(totalMinor, []).status,
-      createdAt: now,
-      checkoutSessionId: input.sessionId,
-    });
-    for (const [index, { line, booking }] of converted.entries()) {
-      await insertOrderLine(tx, {
-        accountId,
-        orderId: created.id,
-        bookingId: booking.id,
-        experienceId: booking.experienceId,
-        description: held[index]?.title ?? 'Booking',
-        totalMinor: booking.totalMinor + line.extrasMinor,
-        extras: line.extras,
-        answers: line.answers,
-      });
-    }
-    if (input.resale) {
-      const sold = converted.map(({ line, booking }) => ({
-        rateId: booking.rateId,
-        party: booking.party,
-        extrasMinor: line.extrasMinor,
-      }));
-      await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
-    }
-    if (!input.payment) return created;
-    const payment = await insertPayment(tx, {
+    converted.push({ line, booking });
+  }
+  const totalMinor = converted.reduce((sum, c) => sum + c.booking.totalMinor + c.line.extrasMinor, 0);
+  const customerId = await customerForContact(tx, accountId, input.contact);
+  const created = await insertOrder(tx, {
+    accountId,
+    number: await nextOrderNumber(tx, accountId),
+    channel: 'webstore',
+    storeId: input.storeId,
+    customerId,
+    contactFirstName: input.contact.first_name,
+    contactLastName: input.contact.last_name,
+    contactEmail: input.contact.email,
+    contactPhone: input.contact.phone,
+    note: input.note,
+    status,
+    currency: converted[0].booking.currency,
+    totalMinor,
+    paymentStatus: orderMoney(totalMinor, []).status,
+    createdAt: now,
+    checkoutSessionId: input.sessionId,
+  });
+  for (const [index, { line, booking }] of converted.entries()) {
+    await insertOrderLine(tx, {
       accountId,
       orderId: created.id,
-      kind: 'payment',
-      method: 'card',
-      amountMinor: input.payment.amountMinor,
-      status: 'succeeded',
-      provider: input.payment.provider,
-      providerReference: input.payment.reference,
-      idempotencyKey: input.payment.idempotencyKey,
-      note: 'Paid in the webstore',
-      createdByUserId: null,
+      bookingId: booking.id,
+      experienceId: booking.experienceId,
+      description: held[index]?.title ?? 'Booking',
+      totalMinor: booking.totalMinor + line.extrasMinor,
+      extras: line.extras,
+      answers: line.answers,
     });
-    return updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
+  }
+  if (input.resale) {
+    const sold = converted.map(({ line, booking }) => ({
+      rateId: booking.rateId,
+      party: booking.party,
+      extrasMinor: line.extrasMinor,
+    }));
+    await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
+  }
+  if (!input.payment) return created;
+  const payment = await insertPayment(tx, {
+    accountId,
+    orderId: created.id,
+    kind: 'payment',
+    method: 'card',
+    amountMinor: input.payment.amountMinor,
+    status: 'succeeded',
+    provider: input.payment.provider,
+    providerReference: input.payment.reference,
+    providerAccount: input.payment.providerAccount ?? null,
+    idempotencyKey: input.payment.idempotencyKey,
+    note: 'Paid in the webstore',
+    createdByUserId: null,
   });
-  return orderDetail(db, accountId, order);
+  return updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
 };

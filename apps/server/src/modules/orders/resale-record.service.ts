@@ -44,3 +44,18 @@ export const recordResaleInTx = async (
     createdAt: now,
   });
 };
+
+/**
+ * What the reseller would earn on these lines under the partnership's terms now (a card checkout's
+ * split, before the order exists; the resale freezes it again when the order is written).
+ */
+export const commissionForSale = async (db: Executor, accountId: string, partnershipId: string, sold: SoldLine[]) => {
+  const terms = await lockPartnershipForSale(db, partnershipId);
+  if (!terms || terms.supplierAccountId !== accountId || !terms.resellerAccountId) return null;
+  const netPrice = await netPricesOf(
+    db,
+    accountId,
+    sold.flatMap((l) => (l.rateId ? [l.rateId] : [])),
+  );
+  return { resellerAccountId: terms.resellerAccountId, ...commissionAtSale(terms, sold, netPrice) };
+};

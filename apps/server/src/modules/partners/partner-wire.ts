@@ -1,7 +1,8 @@
 import type { Partnership } from '@excursio/contract/partners';
 import type { PartnershipRow, PartnershipView } from './partners.repository.ts';
 
-export type Viewer = { accountId: string; email: string };
+/** Who reads: an organization, and the signed-in person's email (null for an API key: nothing is addressed to it). */
+export type Viewer = { accountId: string; email: string | null };
 
 /** Which side `accountId` is on (or will be, for an invitation addressed to its member). */
 export const sideOf = (row: PartnershipRow, accountId: string): 'supplier' | 'reseller' => {

@@ -14,7 +14,7 @@ const supplierOrg = aliasedTable(baseAccounts, 'supplier_org');
 const resellerOrg = aliasedTable(baseAccounts, 'reseller_org');
 
 /** Partnerships an organization may see: its own sides, and email invitations addressed to its member. */
-const visibleTo = (accountId: string, email: string) =>
+const visibleTo = (accountId: string, email: string | null) =>
   or(
     eq(partnerships.supplierAccountId, accountId),
     eq(partnerships.resellerAccountId, accountId),
@@ -73,7 +73,7 @@ export type PartnershipFilters = {
   offset: number;
 };
 
-export const partnershipsPage = async (db: Executor, accountId: string, email: string, f: PartnershipFilters) => {
+export const partnershipsPage = async (db: Executor, accountId: string, email: string | null, f: PartnershipFilters) => {
   // "My resellers": I am (or will be) the supplier; "My suppliers": I am (or will be) the reseller.
   const mine = (side: 'supplier' | 'reseller'): SQL | undefined => {
     const own = side === 'supplier' ? partnerships.supplierAccountId : partnerships.resellerAccountId;
@@ -104,7 +104,7 @@ export const partnershipsPage = async (db: Executor, accountId: string, email: s
   return { rows: rows as PartnershipView[], total };
 };
 
-export const partnershipView = async (db: Executor, accountId: string, email: string, id: string) =>
+export const partnershipView = async (db: Executor, accountId: string, email: string | null, id: string) =>
   ((await base(db).where(and(eq(partnerships.id, id), visibleTo(accountId, email))))[0] as PartnershipView | undefined) ?? null;
 
 /** The row locked for a change (every transition runs behind it). */

@@ -27,7 +27,12 @@ const tags = ['partners'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const params = z.strictObject({ id: z.uuid() });
 
-const acting = (p: Principal) => ({ accountId: p.accountId, email: p.email, features: p.features });
+/** The organization acting, with its signed-in person's email (an API key has none). */
+export const acting = (p: Principal) => ({
+  accountId: p.accountId,
+  email: p.kind === 'user' ? p.email : null,
+  features: p.features,
+});
 
 export const partnerRoutes = (app: Api, ctx: AppContext) => {
   const { db } = ctx;
@@ -48,7 +53,7 @@ export const partnerRoutes = (app: Api, ctx: AppContext) => {
     async (request) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, PARTNERSHIP_ORDERING, { field: 'created_at', descending: true });
-      const { results, count } = await listPartnerships(db, principalOf(request), {
+      const { results, count } = await listPartnerships(db, acting(principalOf(request)), {
         ...query,
         ordering,
         ...pageWindow(query),
@@ -123,7 +128,7 @@ export const partnerRoutes = (app: Api, ctx: AppContext) => {
       config: readPartners,
       schema: { tags, summary: 'One partnership', params, response: { 200: partnership, ...errors } },
     },
-    async (request) => getPartnership(db, principalOf(request), request.params.id),
+    async (request) => getPartnership(db, acting(principalOf(request)), request.params.id),
   );
 
   app.patch(

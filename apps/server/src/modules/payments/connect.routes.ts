@@ -1,7 +1,7 @@
 import { errorResponse } from '@excursio/contract/list';
 import { paymentConnection, redirectAnswer } from '@excursio/contract/payments';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, userPrincipalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { disconnect, finishConnect, getConnection, startConnect } from './connect.service.ts';
@@ -37,8 +37,8 @@ export const connectRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      return startConnect(ctx, principal);
+      // A person goes through the provider's onboarding pages: never an API key.
+      return startConnect(ctx, userPrincipalOf(request));
     },
   );
 

@@ -57,6 +57,11 @@ export const shortCodeRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: ticketSummary, ...errors },
       },
     },
-    async (request) => checkInCode(ctx.db, principalOf(request), request.params.code, ctx.clock()),
+    async (request) => {
+      // A person's check-in is recorded with their name; an API key's (a scanning system) without one.
+      const principal = principalOf(request);
+      const who = { accountId: principal.accountId, userId: principal.kind === 'user' ? principal.userId : null };
+      return checkInCode(ctx.db, who, request.params.code, ctx.clock());
+    },
   );
 };

@@ -37,5 +37,5 @@ export const resolveCode = async (deps: Deps, accountId: string, text: string, n
 };
 
 /** POST by staff: check the ticket in (see `checkInTicket` for what is refused). */
-export const checkInCode = async (db: Db, principal: { accountId: string; userId: string }, text: string, now: Date) =>
+export const checkInCode = async (db: Db, principal: { accountId: string; userId: string | null }, text: string, now: Date) =>
   checkInTicket(db, principal, (await codeRow(db, text)).row, now);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
-import { readPartners } from '../partners/partners.routes.ts';
+import { acting, readPartners } from '../partners/partners.routes.ts';
 import { sharedOffer } from '../partners/partners.service.ts';
 import { offerExtrasAndQuestions } from '../webstore/webstore.service.ts';
 import { cancelResale, getResale, listResales, partnershipStatement, resaleFilterOptions } from './resales.service.ts';
@@ -133,7 +133,7 @@ export const resaleRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const result = await partnershipStatement(db, principal, request.params.id, request.query.month);
+      const result = await partnershipStatement(db, acting(principal), request.params.id, request.query.month);
       const name = `statement-${request.query.month}`;
       if (request.query.format === 'csv') {
         return reply

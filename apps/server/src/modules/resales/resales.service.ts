@@ -78,7 +78,7 @@ export const resaleFilterOptions = async (db: Db, accountId: string) => {
 /** The month's statement of a partnership (UTC month), for either side of it. */
 export const partnershipStatement = async (
   db: Db,
-  viewer: { accountId: string; email: string },
+  viewer: { accountId: string; email: string | null },
   partnershipId: string,
   month: string,
 ) => {

@@ -6,7 +6,7 @@ import {
   subscriptionState,
 } from '@excursio/contract/payments';
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, userPrincipalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { changeSubscription, openBillingPortal, subscriptionStateOf } from './subscription.service.ts';
 import type { Caller } from './subscription-rows.ts';
@@ -17,7 +17,8 @@ const manageAccount = { access: { permissions: ['Manage account'] as const } };
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 502: errorResponse };
 
 export const callerOf = (request: FastifyRequest): Caller => {
-  const principal = principalOf(request);
+  // Billing and the provider's pages are a person's business: never an API key.
+  const principal = userPrincipalOf(request);
   return {
     accountId: principal.accountId,
     userId: principal.userId,

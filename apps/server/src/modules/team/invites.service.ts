@@ -1,7 +1,7 @@
 import { baseUrl } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { badRequest, invalid, notFound } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { findAccount } from '../accounts/base-accounts.repository.ts';
@@ -45,7 +45,7 @@ const sendInvite = async (ctx: AppContext, accountId: string, to: string, token:
 
 export const inviteMember = async (
   ctx: AppContext,
-  caller: Principal,
+  caller: UserPrincipal,
   input: { email: string; first_name: string; last_name: string; role_id: string },
 ) => {
   const { memberId, token } = await ctx.db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ export const inviteMember = async (
   return getMember(ctx.db, caller.accountId, memberId);
 };
 
-export const resendInvite = async (ctx: AppContext, caller: Principal, memberId: string) => {
+export const resendInvite = async (ctx: AppContext, caller: UserPrincipal, memberId: string) => {
   const { email, token } = await ctx.db.transaction(async (tx) => {
     const member = await lockMember(tx, caller.accountId, memberId);
     if (!member) throw notFound();

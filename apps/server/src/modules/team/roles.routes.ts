@@ -3,7 +3,7 @@ import { idParams } from '@excursio/contract/common';
 import { paginated } from '@excursio/contract/list';
 import { ROLE_ORDERING, role, roleInput, rolePatchInput } from '@excursio/contract/team';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, userPrincipalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { listPermissionSets } from '../auth/principal.repository.ts';
@@ -60,7 +60,7 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
       config: manageUsers,
       schema: { tags, summary: 'Replace a role', params: idParams, body: roleInput, response: { 200: role } },
     },
-    async (request) => changeRole(ctx.db, principalOf(request), request.params.id, request.body),
+    async (request) => changeRole(ctx.db, userPrincipalOf(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -69,7 +69,7 @@ export const roleRoutes = (app: Api, ctx: AppContext) => {
       config: manageUsers,
       schema: { tags, summary: 'Update a role', params: idParams, body: rolePatchInput, response: { 200: role } },
     },
-    async (request) => changeRole(ctx.db, principalOf(request), request.params.id, request.body),
+    async (request) => changeRole(ctx.db, userPrincipalOf(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -2,7 +2,7 @@ import { hasPermissions } from '@excursio/contract/permissions';
 import type { Role } from '@excursio/contract/team';
 import type { Db, Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { badRequest, conflict, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
 import { listPermissionSets } from '../auth/principal.repository.ts';
@@ -76,7 +76,7 @@ const checkedSetIds = async (db: Executor, ids: string[]) => {
  */
 const refuseSelfLockout = async (
   db: Executor,
-  caller: Principal,
+  caller: UserPrincipal,
   roleId: string,
   sets: { title: string; codenames: string[] }[],
 ) => {
@@ -126,7 +126,7 @@ export const createRole = async (
 /** PUT (every field given) and PATCH (only the given fields) share this. */
 export const changeRole = async (
   db: Db,
-  caller: Principal,
+  caller: UserPrincipal,
   roleId: string,
   input: { name?: string; description?: string; permission_set_ids?: string[] },
 ) => {

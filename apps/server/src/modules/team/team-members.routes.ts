@@ -13,7 +13,7 @@ import {
 } from '@excursio/contract/team';
 import { z } from 'zod';
 import { baseUrl } from '../../config.ts';
-import { principalOf } from '../../http/access.ts';
+import { principalOf, userPrincipalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { setAuthCookies } from '../auth/cookies.ts';
@@ -46,7 +46,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
       config: manageUsers,
       schema: { tags, summary: 'Invite a team member by email', body: teamMemberInput, response: { 201: teamMember } },
     },
-    async (request, reply) => reply.status(201).send(await inviteMember(ctx, principalOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await inviteMember(ctx, userPrincipalOf(request), request.body)),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
           response: { 200: teamMember },
         },
       },
-      async (request) => changeMember(ctx.db, principalOf(request), request.params.id, request.body),
+      async (request) => changeMember(ctx.db, userPrincipalOf(request), request.params.id, request.body),
     );
   }
 
@@ -79,7 +79,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
       schema: { tags, summary: 'Remove a team member (and their login)', params: idParams, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await removeMember(ctx.db, principalOf(request), request.params.id);
+      await removeMember(ctx.db, userPrincipalOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -90,7 +90,7 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
       config: manageUsers,
       schema: { tags, summary: 'Send the invitation again', params: idParams, response: { 200: teamMember } },
     },
-    async (request) => resendInvite(ctx, principalOf(request), request.params.id),
+    async (request) => resendInvite(ctx, userPrincipalOf(request), request.params.id),
   );
 
   app.post(

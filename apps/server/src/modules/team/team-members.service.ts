@@ -1,7 +1,7 @@
 import type { MemberStatus, TeamMember } from '@excursio/contract/team';
 import type { Db, Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import type { Principal } from '../../http/access.ts';
+import type { UserPrincipal } from '../../http/access.ts';
 import { badRequest, conflict, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
 import { emailInUse } from '../accounts/organization.repository.ts';
@@ -78,7 +78,7 @@ export const assignableRole = async (db: Executor, accountId: string, roleId: st
 
 export const insertInvitation = async (
   tx: Executor,
-  caller: Principal,
+  caller: UserPrincipal,
   input: { email: string; first_name: string; last_name: string; role_id: string },
 ) => {
   const accountId = caller.accountId;
@@ -105,7 +105,7 @@ const roleKeepsTeamAccess = async (db: Executor, accountId: string, roleId: stri
 /** PUT and PATCH: role, status (active/deactivated) and names. */
 export const changeMember = async (
   db: Db,
-  caller: Principal,
+  caller: UserPrincipal,
   memberId: string,
   input: { first_name?: string; last_name?: string; role_id?: string; status?: 'active' | 'deactivated' },
 ) => {
@@ -157,7 +157,7 @@ export const changeMember = async (
  * Removes the member from the organization. A user belongs to exactly one organization, so their
  * login is deleted too (sessions and tokens cascade); an open invitation is withdrawn.
  */
-export const removeMember = async (db: Db, caller: Principal, memberId: string) => {
+export const removeMember = async (db: Db, caller: UserPrincipal, memberId: string) => {
   const accountId = caller.accountId;
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, accountId, memberId);

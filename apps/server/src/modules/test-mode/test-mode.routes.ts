@@ -2,7 +2,7 @@ import { errorResponse } from '@excursio/contract/list';
 import { redirectAnswer, testModeAction, testModePage } from '@excursio/contract/payments';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../http/access.ts';
+import { userPrincipalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { actOnTestModePage, testModePageOf } from './test-mode-pages.service.ts';
 
@@ -14,7 +14,8 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
 const tokenParams = z.strictObject({ token: z.string().min(1).max(100) });
 
 const callerOf = (request: FastifyRequest) => {
-  const principal = principalOf(request);
+  // Billing and the provider's pages are a person's business: never an API key.
+  const principal = userPrincipalOf(request);
   return { accountId: principal.accountId, accountName: principal.profile.accountName };
 };
 

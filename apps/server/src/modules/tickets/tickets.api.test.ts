@@ -1,6 +1,7 @@
 import type { BookingTicket, QrCode, TicketSummary } from '@excursio/contract/qr-codes';
 import { parseScannedCode, verifyTicketToken } from '@excursio/contract/tickets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../test/api-key-factories.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
@@ -210,6 +211,12 @@ describe('a ticket’s address', () => {
     expectError(await checkIn(marketing.headers, second.code), 403, { code: 'permission_denied' });
     const guide = await createMember(t, b, ['Manage orders']);
     expect((await checkIn(guide.headers, second.code)).statusCode).toBe(200);
+    // A scanning system with an API key holding 'Manage orders' may too (recorded without a person).
+    const third = await ticketOf(b, (await bookedOrder(b)).bookingId);
+    const key = await createApiKey(t, b, ['Manage orders']);
+    const byKey = await checkIn(key.headers, third.code);
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json()).toMatchObject({ attendance_status: 'arrived', checked_in_at: '2026-12-01T08:47:00.000Z' });
     t.clock.now = new Date('2026-11-30T09:00:00Z');
   });
 

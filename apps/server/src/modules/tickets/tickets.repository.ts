@@ -87,7 +87,7 @@ export const markArrived = async (tx: Executor, accountId: string, bookingId: st
       .returning({ id: bookings.id })
   )[0] ?? null;
 
-export const setCheckedIn = (tx: Executor, accountId: string, ticketId: string, at: Date, userId: string) =>
+export const setCheckedIn = (tx: Executor, accountId: string, ticketId: string, at: Date, userId: string | null) =>
   tx
     .update(qrCodes)
     .set({ checkedInAt: at, checkedInByUserId: userId })

@@ -185,7 +185,7 @@ export const ticketSummary = async (db: Db, accountId: string, row: TicketRow) =
  */
 export const checkInTicket = async (
   db: Db,
-  principal: { accountId: string; userId: string },
+  principal: { accountId: string; userId: string | null },
   row: TicketRow,
   now: Date,
 ): Promise<TicketSummary> => {

@@ -5,6 +5,7 @@ import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount } from '../../test/factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
 
@@ -44,6 +45,7 @@ describe('webstore guards', () => {
   it('asks reCAPTCHA when the store wants it: a missing, forged or low-score token is refused and nothing is written', async () => {
     t.clock.now = new Date('2026-11-30T09:00:00Z');
     const b = await createAccount(t);
+    await connectTestProvider(t.db, b.account.id);
     const store = await createStore(t, b, { recaptcha_enabled: true });
     expect(store).toMatchObject({ recaptcha_available: true });
     const offer = await createSellableOffer(t, b);

@@ -8,6 +8,7 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { askQuestion, attachExtra } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount } from '../../test/factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
@@ -23,6 +24,7 @@ afterEach(() => {
 
 const shop = async (storeBody: Record<string, unknown> = {}, capacity = 10) => {
   const b = await createAccount(t);
+  await connectTestProvider(t.db, b.account.id);
   const store = await createStore(t, b, { name: 'Quay Store', ...storeBody });
   const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity }], prices: { adult: 4000, child: 2000 } });
   await addToStore(t, b, store.id, [offer.offer.id]);

@@ -4,6 +4,7 @@ import { orders, payments } from '../../db/schema/sales.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { createAccount } from '../../test/factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, providerLedger, reserveInStore } from '../../test/webstore-factories.ts';
 import { cardProviderForTests } from '../orders/payments.service.ts';
@@ -24,6 +25,7 @@ afterEach(() => {
 describe.skipIf(!pg)(`parallel webstore checkouts (${pg ? 'PostgreSQL' : SKIP})`, () => {
   it('10 checkouts of one hold with different attempts: one order, every other charge refunded', async () => {
     const b = await createAccount(t);
+    await connectTestProvider(t.db, b.account.id);
     const store = await createStore(t, b);
     const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 4 }] });
     await addToStore(t, b, store.id, [offer.offer.id]);
@@ -40,6 +42,7 @@ describe.skipIf(!pg)(`parallel webstore checkouts (${pg ? 'PostgreSQL' : SKIP})`
 
   it('10 repeats of one attempt (the same idempotency key): one order, one charge, the same answer', async () => {
     const b = await createAccount(t);
+    await connectTestProvider(t.db, b.account.id);
     const store = await createStore(t, b);
     const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 4 }] });
     await addToStore(t, b, store.id, [offer.offer.id]);

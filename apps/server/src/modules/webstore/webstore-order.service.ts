@@ -1,16 +1,27 @@
 import type { WebstoreOrderResponse, webstoreOrderInput } from '@excursio/contract/webstore';
 import type { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
-import { holdAccountFor, holdForCheckout } from '../availability/reservations.service.ts';
-import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
-import { orderOfCheckout, type PlacedLine, placeOrderFromHolds } from '../orders/place-order.service.ts';
-import { saleTermsFor } from '../partners/partners.service.ts';
-import { type PublicStoreRow, visibleOfferIds } from './webstore.repository.ts';
+import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
+import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orders/place-order.service.ts';
+import { commissionForSale } from '../orders/resale-record.service.ts';
+import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
+import { type CheckoutRow, checkoutBySession } from '../payments/card-checkouts.repository.ts';
+import { type CardPayments, cardPaymentsOf } from '../payments/provider-for.ts';
+import type { PublicStoreRow } from './webstore.repository.ts';
+import { checkWebstoreOrder, gone } from './webstore-order-check.ts';
 
 type Input = z.output<typeof webstoreOrderInput>;
 type OrderDetail = Awaited<ReturnType<typeof placeOrderFromHolds>>;
+type Deps = {
+  now: Date;
+  sessionId: string;
+  stripe: StripeClient | null;
+  config: Pick<Config, 'APP_PROTOCOL' | 'APP_DOMAIN' | 'STRIPE_CHECKOUT_MINUTES'>;
+  log: (message: string, data: object) => void;
+};
 
 /** What a visitor pays now: everything, the store's deposit share, or nothing. */
 export const amountDue = (store: Pick<PublicStoreRow, 'paymentMode' | 'depositPercent'>, totalMinor: number) =>
@@ -20,7 +31,7 @@ export const amountDue = (store: Pick<PublicStoreRow, 'paymentMode' | 'depositPe
       ? Math.round((totalMinor * store.depositPercent) / 100)
       : 0;
 
-const answer = (order: OrderDetail, testMode: boolean): WebstoreOrderResponse => ({
+const answer = (order: OrderDetail): WebstoreOrderResponse => ({
   session_id: order.session_id ?? '',
   reference: order.reference,
   status: order.status,
@@ -28,171 +39,195 @@ const answer = (order: OrderDetail, testMode: boolean): WebstoreOrderResponse =>
   currency: order.currency,
   total: order.total,
   paid: order.paid,
-  payment_test_mode: testMode && order.payments.some((p) => p.test_mode),
+  payment_test_mode: order.payments.some((p) => p.test_mode),
   checkout_url: null,
 });
 
-const gone = (detail: string) => new AppError(409, [{ code: 'hold_expired', detail, attr: 'lines' }]);
+/** No order yet: the visitor pays at `url` first (Stripe Checkout). */
+const toCheckout = (sessionId: string, currency: string, totalMinor: number, url: string | null): WebstoreOrderResponse => ({
+  session_id: sessionId,
+  reference: '',
+  status: 'created',
+  payment_status: 'not_paid',
+  currency,
+  total: totalMinor,
+  paid: 0,
+  payment_test_mode: false,
+  checkout_url: url,
+});
+
+export const paymentUnavailable = () =>
+  new AppError(409, [
+    { code: 'payment_unavailable', detail: 'Card payments are not available at this store right now.', attr: null },
+  ]);
+
+/**
+ * How this order can be paid by card: the owner's connection (the supplier's, for a resale) takes the
+ * money, and the store's organization must be able to take card payments too (a resale through
+ * Stripe sends the reseller's commission to its own Stripe account).
+ */
+const cardFor = async (db: Db, stripe: StripeClient | null, storeAccountId: string, owner: string, resale: boolean) => {
+  const card = await cardPaymentsOf(db, stripe, owner);
+  const seller = owner === storeAccountId ? card : await cardPaymentsOf(db, stripe, storeAccountId);
+  if (card.kind === 'unavailable' || seller.kind === 'unavailable')
+    return { card: { kind: 'unavailable' } as CardPayments, seller };
+  if (card.kind === 'stripe' && resale && seller.kind !== 'stripe')
+    return { card: { kind: 'unavailable' } as CardPayments, seller };
+  return { card, seller };
+};
 
 /**
  * POST /api/webstores/order/: the visitor's holds become one order of the store.
  *
- * 1. A repeated request (same idempotency key → same checkout session) answers the order it made.
- * 2. The holds are checked: the visitor's, still holding, on offers the store sells, in its
- *    currency; extras are priced by their items and answers checked (prices never come from the
- *    client).
- * 3. The amount due is charged through the provider, outside any transaction, with an idempotency
- *    key of ours; a decline answers 402 and changes nothing (the holds still hold).
+ * 1. A repeated request (same idempotency key → same checkout session) answers the order it made, or
+ *    the card checkout it opened.
+ * 2. The holds are checked (webstore-order-check.ts).
+ * 3. The amount due is paid as the owner's connection says (modules/payments/provider-for.ts):
+ *    - test mode: charged at once through the test-mode provider with the card token, outside any
+ *      transaction, with our idempotency key; a decline answers 402 and changes nothing;
+ *    - Stripe: a Checkout Session is opened and its URL answered (`checkout_url`); the order is
+ *      made when the payment is confirmed (modules/payments/fulfilment.service.ts);
+ *    - none: 409 `payment_unavailable` — unless the store reserves without payment: the order is
+ *      made unpaid (nothing due now; `payment_status` not_paid says so).
  * 4. One transaction converts the holds (under their slots' locks) and writes the order with the
  *    payment. If a hold expired between 2 and 4 and its places were taken, nothing is written and
  *    the charge is refunded at once: never an oversell, never money kept without an order.
  */
-export const placeWebstoreOrder = async (
-  db: Db,
-  accountId: string,
-  store: PublicStoreRow,
-  input: Input,
-  deps: { now: Date; sessionId: string; provider: PaymentProvider; log: (message: string, data: object) => void },
-) => {
-  const testMode = deps.provider.testMode;
+export const placeWebstoreOrder = async (db: Db, accountId: string, store: PublicStoreRow, input: Input, deps: Deps) => {
   const earlier = await orderOfCheckout(db, accountId, deps.sessionId);
-  if (earlier) return { order: answer(earlier, testMode), id: earlier.id, accountId: null, replayed: true };
+  if (earlier) return { order: answer(earlier), id: earlier.id, accountId: null, replayed: true };
+  const opened = await checkoutBySession(db, deps.sessionId);
+  if (opened && deps.stripe) return resumeCheckout(db, store, deps, opened);
 
-  // A hold is the store organization's, or — for a resold offer — its supplier's, made under a
-  // partnership of this organization. One order has one owner: its lines must share it.
-  const owners = await Promise.all(input.lines.map((l) => holdAccountFor(db, accountId, l.hold_id)));
-  const owner = owners.find((o) => o !== null) ?? accountId;
-  const mixed = owners.findIndex((o) => o !== null && o !== owner);
-  if (mixed >= 0) {
-    throw invalid(
-      `lines.${mixed}.hold_id`,
-      'These offers come from different operators: book them in separate orders.',
-      'mixed_operators',
-    );
+  const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now);
+  const { owner, lines, partnershipId, totalMinor } = checked;
+  let due = amountDue(store, totalMinor);
+  const resale = partnershipId ? { partnershipId, storeId: store.id, sellerUserId: null } : null;
+  const request: CheckoutRequest = {
+    lines,
+    contact: { ...input.contact },
+    note: input.note,
+    storeId: owner === accountId ? store.id : null,
+    resale,
+  };
+  const { card, seller } = due > 0 ? await cardFor(db, deps.stripe, accountId, owner, !!resale) : { card: null, seller: null };
+  if (card?.kind === 'unavailable') {
+    if (!store.reserveWithoutPayment) throw paymentUnavailable();
+    due = 0; // Reserved now, paid later (at the desk, or as the operator arranges).
   }
-  const holds = await Promise.all(
-    input.lines.map((l, i) => (owners[i] ? holdForCheckout(db, owner, l.hold_id, deps.now) : Promise.resolve(null))),
-  );
-  const sold = await visibleOfferIds(
-    db,
-    accountId,
-    store.id,
-    holds.flatMap((h) => (h ? [h.experienceId] : [])),
-  );
-  const lines: PlacedLine[] = [];
-  let partnershipId: string | null = null;
-  for (const [index, hold] of holds.entries()) {
-    if (!hold || !sold.has(hold.experienceId)) {
-      throw invalid(`lines.${index}.hold_id`, 'This reservation is not one of this store’s.', 'does_not_exist');
-    }
-    if (owner !== accountId) {
-      // Resold: still shared under the partnership the hold was made under (checked again, under
-      // a lock, when the order is written).
-      const terms = await saleTermsFor(db, accountId, hold.experienceId);
-      if (!terms || terms.id !== hold.partnershipId) {
-        throw new AppError(409, [
-          { code: 'partnership_not_active', detail: 'This offer is no longer sold here.', attr: `lines.${index}.hold_id` },
-        ]);
-      }
-      partnershipId = terms.id;
-    }
-    if (!hold.holding) {
-      throw gone('Your reservation has expired and its places were released. Please choose your time again.');
-    }
-    if (hold.currency !== store.currency) {
-      throw invalid(`lines.${index}.hold_id`, `This reservation is in ${hold.currency}; the store sells in ${store.currency}.`);
-    }
-    const line = input.lines[index];
-    const priced = await pricedExtrasAndAnswers(db, owner, hold.experienceId, hold.currency, line).catch((error: unknown) => {
-      if (error instanceof AppError) {
-        throw new AppError(
-          400,
-          error.items.map((i) => ({ ...i, attr: i.attr ? `lines.${index}.${i.attr}` : i.attr })),
-        );
-      }
-      throw error;
-    });
-    lines.push({ holdId: hold.id, ...priced });
-  }
-  const totalMinor = holds.reduce((sum, h) => sum + (h?.totalMinor ?? 0), 0) + lines.reduce((sum, l) => sum + l.extrasMinor, 0);
-  const due = amountDue(store, totalMinor);
-  if (due > 0 && !input.payment_token) throw invalid('payment_token', 'Enter your card details to pay.', 'required');
-
-  const key = `webstore:${deps.sessionId}`;
-  let payment = null;
-  if (due > 0 && input.payment_token) {
-    const charged = await deps.provider
-      .charge({
+  if (card?.kind === 'stripe' && due > 0) {
+    const commission = resale ? await commissionForSale(db, owner, resale.partnershipId, checked.soldLines) : null;
+    const { url } = await startCardCheckout(
+      { db, stripe: card.stripe, config: deps.config, now: deps.now },
+      {
+        sessionId: deps.sessionId,
+        storeAccountId: accountId,
+        store: { id: store.id, name: store.name },
+        owner: { accountId: owner, externalAccountId: card.account },
+        reseller:
+          commission && seller?.kind === 'stripe'
+            ? { accountId, externalAccountId: seller.account, commissionMinor: commission.commissionMinor }
+            : null,
         amountMinor: due,
         currency: store.currency,
-        idempotencyKey: `${accountId}:${key}`,
-        paymentToken: input.payment_token,
-      })
-      .catch(() => ({ status: 'failed' as const, reference: null }));
-    if (charged.status !== 'succeeded') {
-      throw new AppError(402, [
-        {
-          code: 'payment_declined',
-          detail: 'Your card was declined: nothing was charged. Try another card.',
-          attr: 'payment_token',
-        },
-      ]);
-    }
-    payment = { amountMinor: due, provider: deps.provider.name, reference: charged.reference, idempotencyKey: key };
-  }
-
-  try {
-    const order = await placeOrderFromHolds(
-      db,
-      owner,
-      {
-        lines,
-        contact: { ...input.contact },
-        note: input.note,
-        storeId: owner === accountId ? store.id : null,
-        sessionId: deps.sessionId,
-        payment,
-        resale: partnershipId ? { partnershipId, storeId: store.id, sellerUserId: null } : null,
+        request: { ...request, orderTotalMinor: totalMinor },
       },
-      deps.now,
     );
-    return { order: answer(order, testMode), id: order.id, accountId: owner, replayed: false };
+    return { order: toCheckout(deps.sessionId, store.currency, totalMinor, url), id: null, accountId: null, replayed: false };
+  }
+  const provider = card?.kind === 'test' && due > 0 ? card.provider : null;
+  if (provider && !input.payment_token) throw invalid('payment_token', 'Enter your card details to pay.', 'required');
+  const key = `webstore:${deps.sessionId}`;
+  const payment = provider ? await chargeNow(provider, accountId, store.currency, due, key, input.payment_token ?? '') : null;
+  try {
+    const order = await placeOrderFromHolds(db, owner, { ...request, sessionId: deps.sessionId, payment }, deps.now);
+    return { order: answer(order), id: order.id, accountId: owner, replayed: false };
   } catch (error) {
     // A twin request (same key, so the same session and the same charge) made the order first:
     // its hold is converted, or its session taken. Answer that order; the charge is its charge.
     const twin = await orderOfCheckout(db, accountId, deps.sessionId);
-    if (twin) return { order: answer(twin, testMode), id: twin.id, accountId: null, replayed: true };
-    if (!payment) throw error;
-    // The places went between the check and the booking: the money goes back at once.
-    const refunded = await deps.provider
-      .refund({ amountMinor: payment.amountMinor, currency: store.currency, idempotencyKey: `${accountId}:refund:${key}` })
-      .catch(() => ({ status: 'failed' as const, reference: null }));
-    deps.log('webstore payment refunded: the order could not be made', {
-      accountId,
-      storeId: store.id,
-      charge: payment.reference,
-      refund: refunded.reference,
-      refundStatus: refunded.status,
-    });
-    if (error instanceof AppError && error.items.some((i) => i.code === 'partnership_not_active')) {
-      throw new AppError(409, [
-        {
-          code: 'partnership_not_active',
-          detail:
-            refunded.status === 'succeeded'
-              ? 'This offer is no longer sold here. Your payment was refunded in full.'
-              : 'This offer is no longer sold here. Your payment will be refunded: please contact the store.',
-          attr: 'lines',
-        },
-      ]);
-    }
-    if (error instanceof AppError && error.statusCode === 409) {
-      throw gone(
-        refunded.status === 'succeeded'
-          ? 'Your reservation expired and its places were taken meanwhile. Your payment was refunded in full.'
-          : 'Your reservation expired and its places were taken meanwhile. Your payment will be refunded: please contact the store.',
-      );
-    }
-    throw error;
+    if (twin) return { order: answer(twin), id: twin.id, accountId: null, replayed: true };
+    if (!payment || !provider) throw error;
+    throw await refundAtOnce(provider, accountId, store, payment, key, error, deps.log);
   }
+};
+
+/** The test mode's immediate charge: a decline answers 402 and changes nothing (the holds still hold). */
+const chargeNow = async (
+  provider: PaymentProvider,
+  accountId: string,
+  currency: string,
+  due: number,
+  key: string,
+  token: string,
+): Promise<TakenPayment> => {
+  const charged = await provider
+    .charge({ amountMinor: due, currency, idempotencyKey: `${accountId}:${key}`, paymentToken: token })
+    .catch(() => ({ status: 'failed' as const, reference: null }));
+  if (charged.status !== 'succeeded') {
+    throw new AppError(402, [
+      {
+        code: 'payment_declined',
+        detail: 'Your card was declined: nothing was charged. Try another card.',
+        attr: 'payment_token',
+      },
+    ]);
+  }
+  return { amountMinor: due, provider: provider.name, reference: charged.reference, idempotencyKey: key };
+};
+
+/** The places went between the check and the booking: the money goes back at once. */
+const refundAtOnce = async (
+  provider: PaymentProvider,
+  accountId: string,
+  store: PublicStoreRow,
+  payment: TakenPayment,
+  key: string,
+  error: unknown,
+  log: Deps['log'],
+) => {
+  const refunded = await provider
+    .refund({ amountMinor: payment.amountMinor, currency: store.currency, idempotencyKey: `${accountId}:refund:${key}` })
+    .catch(() => ({ status: 'failed' as const, reference: null }));
+  log('webstore payment refunded: the order could not be made', {
+    accountId,
+    storeId: store.id,
+    charge: payment.reference,
+    refund: refunded.reference,
+    refundStatus: refunded.status,
+  });
+  if (error instanceof AppError && error.items.some((i) => i.code === 'partnership_not_active')) {
+    return new AppError(409, [
+      {
+        code: 'partnership_not_active',
+        detail:
+          refunded.status === 'succeeded'
+            ? 'This offer is no longer sold here. Your payment was refunded in full.'
+            : 'This offer is no longer sold here. Your payment will be refunded: please contact the store.',
+        attr: 'lines',
+      },
+    ]);
+  }
+  if (error instanceof AppError && error.statusCode === 409) {
+    return gone(
+      refunded.status === 'succeeded'
+        ? 'Your reservation expired and its places were taken meanwhile. Your payment was refunded in full.'
+        : 'Your reservation expired and its places were taken meanwhile. Your payment will be refunded: please contact the store.',
+    );
+  }
+  return error;
+};
+
+/**
+ * A repeated request for an attempt that opened a card checkout: its page again while it is open
+ * (the same Checkout Session: its idempotency key is the checkout's id); what became of it otherwise.
+ */
+const resumeCheckout = async (db: Db, store: PublicStoreRow, deps: Deps, checkout: CheckoutRow) => {
+  if (checkout.status === 'open' && deps.stripe) {
+    const { url } = await openCheckoutPage({ db, stripe: deps.stripe, config: deps.config, now: deps.now }, checkout, store.name);
+    const total = (checkout.request as unknown as CheckoutRequest).orderTotalMinor ?? checkout.amountMinor;
+    return { order: toCheckout(deps.sessionId, checkout.currency, total, url), id: null, accountId: null, replayed: true };
+  }
+  if (checkout.status === 'expired') throw gone('Your payment page expired before you paid. Please choose your time again.');
+  throw gone('Your payment came after your reservation expired and its places were taken. It was refunded in full.');
 };

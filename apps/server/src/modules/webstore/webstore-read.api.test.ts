@@ -6,6 +6,7 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { askQuestion, attachExtra } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount } from '../../test/factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 
 const t = useTestApp();
@@ -17,6 +18,7 @@ const visit = (subdomain: string, url: string) => t.app.inject({ url, headers: h
 
 const shop = async () => {
   const b = await createAccount(t);
+  await connectTestProvider(t.db, b.account.id);
   const store = await createStore(t, b, { name: 'Harbour Shop', headline: 'Boats and bikes', accent_color: '#0b7285' });
   const boat = await createSellableOffer(t, b, {
     overrides: { title: 'Sunset boat', category: 'Water', subcategory: 'Boats', city: 'Lisbon', shortDescription: 'Golden hour' },
@@ -49,6 +51,7 @@ describe('GET /api/webstores/', () => {
       organization_name: `Org ${b.subdomain}`,
       payment_mode: 'full',
       payment_test_mode: true,
+      payment_available: true,
       recaptcha_site_key: null,
       categories: [
         { name: 'Land', label: 'Land', subcategories: [{ name: 'Bikes', label: 'Bikes' }] },

@@ -24,8 +24,8 @@ import { recaptchaConfigured, verifyRecaptcha } from '../../integrations/recaptc
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { bookingConfig, checkAvailability } from '../availability/availability.service.ts';
 import { calendarOfCheckout, noticeOrder } from '../orders/order-notices.service.ts';
-import { cardProvider } from '../orders/payments.service.ts';
 import { saleTermsFor } from '../partners/partners.service.ts';
+import { cardPaymentsOf } from '../payments/provider-for.ts';
 import { experienceCards, experiencePage, offerOfStore, storeForVisitor, webstoresOf } from './webstore.service.ts';
 import { placeWebstoreOrder } from './webstore-order.service.ts';
 
@@ -40,10 +40,15 @@ const idParams = z.strictObject({ id: z.uuid() });
 export const webstoreRoutes = (app: Api, ctx: AppContext) => {
   const { db, config } = ctx;
   const limited = (max: number) => ({ access: 'public' as const, rateLimit: { max, timeWindow: '1 minute' } });
-  const site = () => ({
-    recaptchaSiteKey: recaptchaConfigured(config) ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
-    paymentTestMode: cardProvider().testMode,
-  });
+  // How the organization takes card payments now: its connection (none → payment not available).
+  const site = async (accountId: string) => {
+    const card = await cardPaymentsOf(db, ctx.stripe, accountId);
+    return {
+      recaptchaSiteKey: recaptchaConfigured(config) ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
+      paymentTestMode: card.kind === 'test',
+      paymentAvailable: card.kind !== 'unavailable',
+    };
+  };
   // The checkout session of an attempt: derived from the visitor's idempotency key with the
   // server's secret, so a repeated request finds its order and nobody can guess another's.
   const sessionOf = (accountId: string, key: string) =>
@@ -59,7 +64,10 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: webstoreList, ...errors },
       },
     },
-    async (request) => ({ results: await webstoresOf(db, await publicAccountOf(db, request.subdomain), site()) }),
+    async (request) => {
+      const accountId = await publicAccountOf(db, request.subdomain);
+      return { results: await webstoresOf(db, accountId, await site(accountId)) };
+    },
   );
 
   app.get(
@@ -176,8 +184,10 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
       schema: {
         tags,
         summary:
-          'The visitor’s holds become one order of the store: prices recomputed here, reCAPTCHA when the store asks, the amount due charged, ' +
-          'the holds converted; a repeated request (same idempotency key) answers the same order',
+          'The visitor’s holds become one order of the store: prices recomputed here, reCAPTCHA when the store asks, the amount due charged ' +
+          '(test mode) or a Stripe Checkout opened (`checkout_url`: the order is made once paid), the holds converted; without card payments ' +
+          '409 payment_unavailable, or an unpaid order when the store reserves without payment; a repeated request (same idempotency key) ' +
+          'answers the same order or checkout',
         body: webstoreOrderInput,
         response: { 200: webstoreOrderResponse, 201: webstoreOrderResponse, ...errors },
       },
@@ -201,10 +211,11 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
       const placed = await placeWebstoreOrder(db, accountId, store, body, {
         now: ctx.clock(),
         sessionId: sessionOf(accountId, body.idempotency_key),
-        provider: cardProvider(),
+        stripe: ctx.stripe,
+        config,
         log: (message, data) => request.log.warn(data, message),
       });
-      if (placed.accountId) {
+      if (placed.accountId && placed.id) {
         // The order's organization: a resale's is the supplier's.
         noticeOrder(ctx, placed.accountId, placed.id, { kind: placed.order.status === 'confirmed' ? 'confirmed' : 'requested' });
       }

@@ -28,7 +28,7 @@ import {
 } from './webstore-offer.repository.ts';
 
 /** What the public webstore needs of the server beside the database. */
-export type WebstoreSite = { recaptchaSiteKey: string | null; paymentTestMode: boolean };
+export type WebstoreSite = { recaptchaSiteKey: string | null; paymentTestMode: boolean; paymentAvailable: boolean };
 
 const STORE_CLOSED = 'This store does not exist or is not open.';
 const today = (now: Date) => formatIsoDate(Math.floor(now.getTime() / 86_400_000));
@@ -82,8 +82,7 @@ export const webstoresOf = async (db: Db, accountId: string, site: WebstoreSite)
       deposit_percent: row.depositPercent,
       recaptcha_site_key: row.recaptchaEnabled ? site.recaptchaSiteKey : null,
       payment_test_mode: site.paymentTestMode,
-      // TODO(issue 14): from the organization's payment connection.
-      payment_available: true,
+      payment_available: site.paymentAvailable,
       reserve_without_payment: row.reserveWithoutPayment,
       categories: [...own].map(([name, subcategories]) => ({ name, label: categoryLabels(name, '').category, subcategories })),
     };

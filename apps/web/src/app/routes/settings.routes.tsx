@@ -10,6 +10,7 @@ const members = () => import('../../features/team/pages/members-page.tsx');
 const roles = () => import('../../features/team/pages/roles-page.tsx');
 const subscription = () => import('../../features/subscription/pages/plans-page.tsx');
 const account = () => import('../../features/account/pages/account-page.tsx');
+const apiKeys = () => import('../../features/api-keys/pages/api-keys-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -43,6 +44,12 @@ export const settingsRoutes: RouteObject[] = [
       { path: 'members', lazy: lazyPage(members, (m) => m.MembersPage) },
       { path: 'roles', lazy: lazyPage(roles, (m) => m.RolesPage) },
     ],
+  },
+  {
+    path: 'settings/api-keys',
+    element: <AccessGuard permissions={['Manage account']} features={['api_access']} />,
+    handle: handle('API keys'),
+    children: [{ index: true, lazy: lazyPage(apiKeys, (m) => m.ApiKeysPage) }],
   },
   { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

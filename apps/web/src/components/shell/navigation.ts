@@ -9,6 +9,7 @@ import {
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
+  IconKey,
   IconLayoutDashboard,
   IconQrcode,
   IconScan,
@@ -184,6 +185,13 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconUserShield,
         permissions: ['Manage users'],
         activePrefixes: ['/settings/team'],
+      },
+      {
+        label: 'API keys',
+        to: '/settings/api-keys',
+        icon: IconKey,
+        permissions: ['Manage account'],
+        features: ['api_access'],
       },
       {
         label: 'Product configuration',

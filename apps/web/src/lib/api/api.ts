@@ -42,6 +42,8 @@ export const api = createApi({
     'Partner',
     'PartnerOffer',
     'Resale',
+    // API keys (features/api-keys).
+    'ApiKey',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,176 @@
+import type { ApiKey } from '@excursio/contract/api-keys';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Button, IconButton } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { DISPLAY_DATE_FORMAT, formatDisplayDate, TIME_FORMAT_24H } from '../../../lib/format/format.ts';
+import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api/api-keys.api.ts';
+import { CreateKeyModal } from '../components/create-key-modal.tsx';
+
+const FILTERS = ['status'] as const;
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'revoked', label: 'Revoked' },
+];
+
+const EMPTY_TEXT =
+  'There are no API keys yet. A key lets your own systems (a booking sync, your website, an accounting tool) use the ' +
+  'Excursio API for your organization, with the permissions you choose.';
+
+const dateTime = (value: string) => dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`);
+
+/** A moment as its date, and its time below in smaller type (fits a card's half width on a phone). */
+const Moment = ({ value }: { value: string }) => (
+  <Stack gap={0}>
+    <Text size="sm">{formatDisplayDate(value)}</Text>
+    <Text size="xs" c="dimmed">
+      {dayjs(value).format(TIME_FORMAT_24H)}
+    </Text>
+  </Stack>
+);
+
+/** `/settings/api-keys`: the organization's API keys — create (the secret shown once), list, revoke. */
+export const ApiKeysPage = () => {
+  const list = useListParams(FILTERS);
+  const { data, isFetching, error } = useListApiKeysQuery(list.apiQuery, { skip: !list.ready });
+  useResetPageOnNotFound(list, error);
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revokeKey, { isLoading: isRevoking }] = useRevokeApiKeyMutation();
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    const result = await revokeKey(revoking.id);
+    if (!result.error) notifySuccess('API key revoked.');
+    setRevoking(null);
+  };
+
+  const columns: Column<ApiKey>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      render: (k) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {k.name}
+          </Text>
+          <Code style={{ width: 'fit-content' }}>{k.prefix}…</Code>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 100,
+      render: (k) =>
+        k.status === 'active' ? <StatusBadge color="green">Active</StatusBadge> : <StatusBadge color="red">Revoked</StatusBadge>,
+    },
+    {
+      key: 'scopes',
+      header: 'Permissions',
+      render: (k) => (
+        <Group gap={4}>
+          {k.scopes.map((title) => (
+            <Badge key={title} size="sm" variant="light" color="gray" radius="sm" tt="none" fw={500}>
+              {title}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'last_used',
+      header: 'Last used',
+      sortField: 'last_used_at',
+      width: 190,
+      render: (k) =>
+        k.last_used_at ? (
+          <Moment value={k.last_used_at} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Never
+          </Text>
+        ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      width: 190,
+      render: (k) => (
+        <Stack gap={0}>
+          <Text size="sm">{formatDisplayDate(k.created_at)}</Text>
+          {k.created_by ? (
+            <Text size="xs" c="dimmed">
+              by {k.created_by.name || k.created_by.email}
+            </Text>
+          ) : null}
+          {k.revoked_at ? (
+            <Text size="xs" c="dimmed">
+              Revoked {dateTime(k.revoked_at)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: 60,
+      align: 'right',
+      render: (k) =>
+        k.status === 'active' ? (
+          <IconButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
+            <IconTrash size={16} />
+          </IconButton>
+        ) : null,
+    },
+  ];
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      New API key
+    </Button>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageAction>{createButton}</PageAction>
+      <ListToolbar
+        list={list}
+        searchLabel="Search API keys"
+        searchPlaceholder="Search by name or prefix"
+        filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' }]}
+      />
+      <DataTable
+        label="API keys"
+        columns={columns}
+        rowKey={(k) => k.id}
+        {...listTableProps(list, data, isFetching)}
+        empty={{
+          message: list.hasActiveFilters ? 'No API keys match these filters.' : EMPTY_TEXT,
+          action: list.hasActiveFilters ? undefined : createButton,
+        }}
+      />
+      <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        title="Revoke API key"
+        message={`Revoke ${revoking?.name ?? ''}? Requests made with it are refused from now on. This cannot be undone.`}
+        confirmLabel="Revoke"
+        loading={isRevoking}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </Stack>
+  );
+};
