@@ -142,9 +142,14 @@ test('a visitor on a phone finds an offer, books 2 adults, is declined once, pay
   await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
   const reference = (await page.locator('.reference__value').textContent())?.trim() ?? '';
   expect(reference).not.toBe('');
-  await expect(page.getByText('Lisbon Old Town Walking Tour')).toBeVisible();
-  await expect(page.getByText('2 participants')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code of this confirmation' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your bookings' })).toContainText('Lisbon Old Town Walking Tour');
+  await expect(page.getByRole('region', { name: 'Your bookings' })).toContainText('2 participants');
+  // The booking's ticket: its signed QR code and the code to type in (e2e/qr-codes.spec.ts checks one in).
+  await expect(page.getByRole('img', { name: 'Ticket QR code for Lisbon Old Town Walking Tour' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download ticket (PDF)' })).toHaveAttribute(
+    'href',
+    /\/api\/order\/tickets\/pdf\/\?session_id=/,
+  );
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
     'href',
     /\/api\/order\/calendar\/\?session_id=/,

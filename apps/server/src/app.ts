@@ -60,6 +60,9 @@ import { webhookRoutes } from './modules/payments/webhook.routes.ts';
 import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
+import { orderTicketRoutes } from './modules/qr-codes/order-tickets.routes.ts';
+import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes.ts';
+import { shortCodeRoutes } from './modules/qr-codes/short-codes.routes.ts';
 import { resaleRoutes } from './modules/resales/resales.routes.ts';
 import { storeRoutes } from './modules/stores/stores.routes.ts';
 import { startGraceSweep } from './modules/subscription/grace-sweep.ts';
@@ -68,6 +71,7 @@ import { subscriptionEventHandlers } from './modules/subscription/subscription-e
 import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
+import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
 export type AppDeps = {
@@ -261,6 +265,10 @@ export const buildApp = async (deps: AppDeps) => {
     partnerRoutes(api, ctx);
     resaleRoutes(api, ctx);
     webstoreRoutes(api, ctx);
+    ticketRoutes(api, ctx);
+    qrCodeRoutes(api, ctx);
+    shortCodeRoutes(api, ctx);
+    orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);

@@ -46,6 +46,14 @@ const PUBLIC = [
   'GET /api/order',
   // The same checkout's bookings as an iCal file (the same key, the same scope).
   'GET /api/order/calendar/',
+  // The same checkout's tickets, on screen and as a PDF (the same key, the same scope, first names only).
+  'GET /api/order/tickets/',
+  'GET /api/order/tickets/pdf/',
+  // The address behind every QR code: a link redirects (counting the scan, nothing about the visitor),
+  // a ticket shows its booking without personal data beyond the first name. Codes are 60 random bits,
+  // scoped to the host's organization, rate-limited per address. Checking a ticket in (POST) needs
+  // 'Manage orders'.
+  'GET /api/o/:code/',
   // The public webstore: Active stores and their Active public offers only, rate-limited per address.
   'GET /api/webstores/',
   'GET /api/webstores/experiences/',

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailAttachment = { filename: string; content: string | Buffer; contentType: string };
+export type MailAttachment = {
+  filename: string;
+  content: string | Buffer;
+  contentType: string;
+  /** Content id of an image the HTML part shows inline (`<img src="cid:…">`). */
+  cid?: string;
+};
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;

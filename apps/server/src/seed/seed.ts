@@ -14,6 +14,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import { connectTestMode } from '../modules/payments/provider-for.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPartner } from './demo-partner.ts';
+import { seedDemoQrCodes } from './demo-qr.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoStore } from './demo-store.ts';
 
@@ -47,7 +48,8 @@ export const seedDemo = async (
   await connectTestMode(db, account.id, user.id);
   const sold = await seedDemoCatalog(db, config, account.id);
   await seedDemoSales(db, { accountId: account.id, sellerUserId: user.id }, sold, new Date());
-  await seedDemoStore(db, account.id);
+  const store = await seedDemoStore(db, account.id);
+  await seedDemoQrCodes(db, account.id, store.id, sold.tour.id, new Date());
   // The affiliate signs in with its own email and the same demo password.
   await seedDemoPartner(
     db,

@@ -5,6 +5,7 @@
  */
 import type { BookingConfigResponse, CheckAvailabilityResponse } from '@excursio/contract/availability';
 import type { PublicOrder } from '@excursio/contract/orders';
+import type { OrderTickets } from '@excursio/contract/qr-codes';
 import type {
   Webstore,
   WebstoreExperience,
@@ -125,4 +126,7 @@ export const api = {
   order: (body: WebstoreOrderInput) => request<WebstoreOrderResponse>('/api/webstores/order/', { method: 'POST', json: body }),
   publicOrder: (sessionId: string) => request<PublicOrder>(`/api/order?${query({ session_id: sessionId })}`),
   calendarUrl: (sessionId: string) => `/api/order/calendar/?${query({ session_id: sessionId })}`,
+  /** The confirmed bookings' tickets: what each QR code holds, and all of them as one PDF. */
+  tickets: (sessionId: string) => request<OrderTickets>(`/api/order/tickets/?${query({ session_id: sessionId })}`),
+  ticketsPdfUrl: (sessionId: string) => `/api/order/tickets/pdf/?${query({ session_id: sessionId })}`,
 };

@@ -1,16 +1,16 @@
-/** After the booking: the reference, the bookings, a QR code, the calendar file; the widget tells its parent. */
+/** After the booking: the reference, the bookings, their tickets, the calendar file; the widget tells its parent. */
 import type { PublicOrder } from '@excursio/contract/orders';
+import type { BookingTicket } from '@excursio/contract/qr-codes';
 import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { ApiError, api } from './api.ts';
 import { formatDay, formatTime, money } from './format.ts';
 import { CONFIRM_ATTEMPTS, confirmDelayMs, paymentArrived, paymentUnderway } from './payment-return.ts';
 import { useDocumentTitle, useStore } from './store-context.tsx';
+import { TicketsSection } from './tickets-section.tsx';
 import { Loading, Message } from './ui.tsx';
-
-const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
 export const ConfirmationPage = () => {
   const { t, i18n } = useTranslation();
@@ -24,6 +24,7 @@ export const ConfirmationPage = () => {
   // Back from the provider's checkout: the order exists once the payment is confirmed.
   const [confirming, setConfirming] = useState(false);
   const [stillPending, setStillPending] = useState(false);
+  const [tickets, setTickets] = useState<BookingTicket[]>([]);
   const title = !order
     ? null
     : order.status === 'canceled'
@@ -73,6 +74,16 @@ export const ConfirmationPage = () => {
       clearTimeout(timer);
     };
   }, [sessionId, store.slug, updateCart, pendingReturn]);
+
+  // Tickets exist once the booking is confirmed (an on-request booking gets them by email later).
+  const confirmedOrder = order?.status === 'confirmed';
+  useEffect(() => {
+    if (!confirmedOrder) return;
+    api.tickets(sessionId).then(
+      (res) => setTickets(res.tickets),
+      () => setTickets([]),
+    );
+  }, [confirmedOrder, sessionId]);
 
   useEffect(() => {
     if (!embed || !order || window.parent === window) return;
@@ -158,14 +169,7 @@ export const ConfirmationPage = () => {
           )}
         </dl>
       </section>
-      <section className="box center" aria-labelledby="qr-title">
-        <h2 id="qr-title" className="box__title">
-          {t('confirmation.qr')}
-        </h2>
-        <Suspense fallback={<div className="qr qr--placeholder" />}>
-          <QrCode value={window.location.href} label={t('confirmation.qrAlt')} />
-        </Suspense>
-      </section>
+      {tickets.length > 0 && <TicketsSection tickets={tickets} pdfUrl={api.ticketsPdfUrl(sessionId)} />}
       <div className="actions">
         <a className="button button--secondary" href={api.calendarUrl(sessionId)} download>
           {t('confirmation.calendar')}

@@ -11,6 +11,7 @@ export * from './invoices.ts';
 export * from './media.ts';
 export * from './partners.ts';
 export * from './payments.ts';
+export * from './qr-codes.ts';
 export * from './sales.ts';
 export * from './stores.ts';
 export * from './team.ts';

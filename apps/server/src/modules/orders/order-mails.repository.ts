@@ -33,4 +33,11 @@ export const mailFactsOf = async (db: Executor, accountId: string, experienceIds
   };
 };
 
-export type MailFacts = Awaited<ReturnType<typeof mailFactsOf>> & { categories: ReadonlyMap<string, string> };
+/** A booking's ticket as a confirmation shows it: its short code and its QR code as a PNG. */
+export type MailTicket = { code: string; png: Buffer };
+
+export type MailFacts = Awaited<ReturnType<typeof mailFactsOf>> & {
+  categories: ReadonlyMap<string, string>;
+  /** The confirmed bookings' tickets (by booking id) and all of them as one PDF, for the confirmation. */
+  tickets?: { byBooking: ReadonlyMap<string, MailTicket>; pdf: Buffer };
+};

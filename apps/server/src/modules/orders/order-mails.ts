@@ -1,7 +1,9 @@
 import { formatMoney } from '@excursio/contract/format';
 import type { OrderDetail, OrderLine } from '@excursio/contract/orders';
+import { groupShortCode } from '@excursio/contract/tickets';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MailAttachment, MailMessage } from '../../integrations/mail.ts';
+import { confirmationHtml, ticketImageId } from './order-mail-html.ts';
 import type { MailFacts } from './order-mails.repository.ts';
 
 /** What happened to an order that its buyer is told about. */
@@ -119,7 +121,21 @@ export const orderMail = (order: OrderDetail, notice: OrderNotice, facts: MailFa
   const blocks = (lines: Booked[]) => lines.flatMap((l) => ['', ...bookingBlock(l, facts)]);
   const money = (amount: number) => formatMoney(amount, order.currency, 'en-GB');
   switch (notice.kind) {
-    case 'confirmed':
+    case 'confirmed': {
+      const intro = `Thank you for booking with ${org}. Your booking reference is ${order.reference}.`;
+      const ticketOf = (l: Booked) => facts.tickets?.byBooking.get(l.booking.id);
+      const withTicket = (l: Booked) => {
+        const ticket = ticketOf(l);
+        return [...bookingBlock(l, facts), ...(ticket ? [`Ticket: ${groupShortCode(ticket.code)}`] : [])];
+      };
+      const showTicket = facts.tickets
+        ? ['Show your ticket’s QR code at the start, on your phone or printed from the attached PDF.']
+        : [];
+      const closing = [
+        ...showTicket,
+        'The attached calendar file adds the date to your calendar. Please be at the meeting point a few minutes early.',
+      ];
+      const tickets = facts.tickets;
       return {
         to,
         subject: `Your booking ${order.reference} with ${org} is confirmed`,
@@ -127,15 +143,38 @@ export const orderMail = (order: OrderDetail, notice: OrderNotice, facts: MailFa
           facts,
           hello,
           '',
-          `Thank you for booking with ${org}. Your booking reference is ${order.reference}.`,
-          ...blocks(active),
+          intro,
+          ...active.flatMap((l) => ['', ...withTicket(l)]),
           '',
           ...moneyLines(order),
           '',
-          'The attached calendar file adds the date to your calendar. Please be at the meeting point a few minutes early.',
+          ...closing,
         ),
-        attachments: [calendarAttachment(bookingsCalendar(active, facts, order, false), order, false)],
+        ...(tickets
+          ? {
+              html: confirmationHtml(
+                [[hello], [intro]],
+                active.map((l) => ({ lines: bookingBlock(l, facts), ticket: ticketOf(l) })),
+                [moneyLines(order), closing, [`— ${org}`]],
+              ),
+            }
+          : {}),
+        attachments: [
+          calendarAttachment(bookingsCalendar(active, facts, order, false), order, false),
+          ...(tickets
+            ? [
+                { filename: `tickets-${order.number}.pdf`, content: tickets.pdf, contentType: 'application/pdf' },
+                ...[...tickets.byBooking.values()].map((t) => ({
+                  filename: `ticket-${t.code}.png`,
+                  content: t.png,
+                  contentType: 'image/png',
+                  cid: ticketImageId(t.code),
+                })),
+              ]
+            : []),
+        ],
       };
+    }
     case 'requested':
       return {
         to,

@@ -1,17 +1,36 @@
+import type { OrderDetail } from '@excursio/contract/orders';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
-import { mailFactsOf } from './order-mails.repository.ts';
+import { qrPng } from '../tickets/qr-render.ts';
+import { renderTicketsPdf } from '../tickets/ticket-pdf.ts';
+import { bookingTickets } from '../tickets/tickets.service.ts';
+import { type MailFacts, mailFactsOf } from './order-mails.repository.ts';
 import { bookingsCalendar, type OrderNotice, orderMail } from './order-mails.ts';
 import { categoryIdsOf, getOrder } from './orders.service.ts';
 import { orderOfCheckout } from './place-order.service.ts';
 
+/** A confirmation's tickets: each confirmed booking's, its QR code as an image, and all of them as a PDF. */
+const ticketsForMail = async (ctx: AppContext, accountId: string, order: OrderDetail): Promise<MailFacts['tickets']> => {
+  const bookingIds = order.lines.flatMap((l) =>
+    l.status === 'active' && l.booking?.status === 'confirmed' ? [l.booking.id] : [],
+  );
+  const tickets = (await bookingTickets(ctx, accountId, bookingIds)).filter((t) => t.status === 'confirmed');
+  if (!tickets.length) return undefined;
+  const images = await Promise.all(tickets.map((t) => qrPng(t.content, 400, 'M')));
+  return {
+    byBooking: new Map(tickets.map((t, i) => [t.booking_id, { code: t.code, png: images[i] }])),
+    pdf: await renderTicketsPdf(tickets),
+  };
+};
+
 const sendNotice = async (ctx: AppContext, accountId: string, orderId: string, notice: OrderNotice) => {
   const order = await getOrder(ctx.db, accountId, orderId);
   const experienceIds = [...new Set(order.lines.flatMap((l) => (l.experience_id ? [l.experience_id] : [])))];
-  const facts = {
+  const facts: MailFacts = {
     ...(await mailFactsOf(ctx.db, accountId, experienceIds)),
     categories: await pricingCategoryNames(ctx.db, accountId, categoryIdsOf(order)),
+    tickets: notice.kind === 'confirmed' ? await ticketsForMail(ctx, accountId, order) : undefined,
   };
   const mail = orderMail(order, notice, facts);
   if (mail) await ctx.mailer.send(mail);

@@ -7,6 +7,7 @@ import { experiencesRoutes } from './experiences.routes.tsx';
 import { notBuiltRoutes } from './not-built.routes.tsx';
 import { ordersRoutes } from './orders.routes.tsx';
 import { partnersRoutes } from './partners.routes.tsx';
+import { qrCodesRoutes } from './qr-codes.routes.tsx';
 import { sectionRedirectRoutes } from './section-redirects.routes.tsx';
 import { settingsRoutes } from './settings.routes.tsx';
 import { storesRoutes } from './stores.routes.tsx';
@@ -21,6 +22,7 @@ export const areaRoutes: RouteObject[] = [
   ...bookingsRoutes,
   ...customersRoutes,
   ...storesRoutes,
+  ...qrCodesRoutes,
   ...partnersRoutes,
   ...notBuiltRoutes,
   ...sectionRedirectRoutes,

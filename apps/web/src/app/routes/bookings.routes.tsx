@@ -6,11 +6,12 @@ import { lazyPage } from './lazy-page.ts';
 
 const overview = () => import('../../features/bookings/pages/bookings-overview-page.tsx');
 const checkout = () => import('../../features/checkout/pages/checkout-page.tsx');
+const checkIn = () => import('../../features/check-in/pages/check-in-page.tsx');
 
 const MANAGE: PermissionTitle[] = ['Manage orders'];
 const FEATURES: Feature[] = ['bookings'];
 
-/** Bookings (specification §2): a day's manifest with attendance, and the back-office checkout. */
+/** Bookings (specification §2): a day's manifest with attendance, the back-office checkout, and ticket check-in. */
 export const bookingsRoutes: RouteObject[] = [
   {
     path: 'bookings/overview',
@@ -23,5 +24,12 @@ export const bookingsRoutes: RouteObject[] = [
     handle: { title: 'Checkout' } satisfies RouteHandle,
     element: <AccessGuard permissions={['Manage cart', 'Manage orders']} features={FEATURES} />,
     children: [{ index: true, lazy: lazyPage(checkout, (m) => m.CheckoutPage) }],
+  },
+  {
+    // Where a ticket's address sends a browser (a phone's camera app): `?code=…`.
+    path: 'bookings/check-in',
+    handle: { title: 'Check-in' } satisfies RouteHandle,
+    element: <AccessGuard permissions={MANAGE} features={FEATURES} />,
+    children: [{ index: true, lazy: lazyPage(checkIn, (m) => m.CheckInPage) }],
   },
 ];

@@ -21,7 +21,6 @@ type Area = {
  * same permission and plan guards the area will have.
  */
 const AREAS: Area[] = [
-  { path: 'sales/qr-codes', title: 'QR codes', permissions: ['Manage stores'], features: ['qr_codes'] },
   {
     path: 'settings/product-configuration',
     title: 'Product configuration',

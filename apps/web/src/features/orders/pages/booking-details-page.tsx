@@ -15,6 +15,7 @@ import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useGetOrderQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
 import { ORDERS_LIST_PATH, orderPath } from '../components/order-paths.ts';
+import { TicketCard } from '../components/ticket-card.tsx';
 
 type Booking = NonNullable<OrderLine['booking']>;
 
@@ -105,6 +106,7 @@ export const BookingDetailsPage = () => {
         </Text>
         <AttendanceControl booking={booking} />
       </Card>
+      {booking.status === 'confirmed' ? <TicketCard bookingId={booking.id} /> : null}
       <Card withBorder radius="md" padding="md">
         <Text fw={600} mb="xs">
           {name}

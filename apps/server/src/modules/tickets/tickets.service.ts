@@ -1,0 +1,229 @@
+import type { BookingTicket, TicketSummary } from '@excursio/contract/qr-codes';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { forbidden, notFound, refusedByState } from '../../http/app-error.ts';
+import { orderReference } from '../orders/order-wire.ts';
+import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
+import { newShortCode, ticketContent } from './short-codes.ts';
+import { signingKeyOf } from './ticket-keys.service.ts';
+import { signTicket } from './ticket-signing.ts';
+import {
+  type BookingFacts,
+  bookingFacts,
+  insertTickets,
+  markArrived,
+  organizationOf,
+  setCheckedIn,
+  type TicketRow,
+  ticketState,
+  ticketsOfBookings,
+} from './tickets.repository.ts';
+
+/**
+ * Booking tickets. Every confirmed booking has one: a row in `qr_codes` (type ticket, its short
+ * code) made the first time the ticket is needed — the confirmation email, the confirmation page,
+ * a PDF, the booking's screen — and a token signed with the organization's key, computed on the
+ * spot (Ed25519 signatures are deterministic, so it is the same every time).
+ */
+
+type Deps = { db: Db; config: Config };
+
+/**
+ * Tests only: check in by reading the state first and writing without a condition — the race the
+ * conditional update closes (the concurrency test's control run shows it checks one ticket in twice).
+ */
+export const unsafeTesting = { readThenWrite: false };
+
+/** `HH:mm` of an instant in a zone. */
+const localTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+/** `1 December 2026, 10:02` of an instant in a zone. */
+const localMoment = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+
+const summaryOf = (
+  row: Pick<TicketRow, 'code' | 'checkedInAt'>,
+  facts: BookingFacts,
+  organization: string,
+  categories: ReadonlyMap<string, string>,
+): TicketSummary => ({
+  type: 'ticket',
+  code: row.code,
+  organization,
+  reference: orderReference(facts.orderNumber),
+  first_name: facts.firstName,
+  experience_title: facts.experienceTitle,
+  starts_at: facts.startsAt.toISOString(),
+  local_date: facts.localDate,
+  time: localTime(facts.startsAt, facts.timeZone),
+  time_zone: facts.timeZone,
+  participants: facts.participants,
+  party: facts.party
+    .filter((p) => p.quantity > 0)
+    .map((p) => ({ category: categories.get(p.pricing_category_id) ?? 'Participant', quantity: p.quantity })),
+  status: facts.status,
+  attendance_status: facts.attendance,
+  checked_in_at: row.checkedInAt?.toISOString() ?? null,
+});
+
+const categoriesOf = (db: Db, accountId: string, facts: readonly BookingFacts[]) =>
+  pricingCategoryNames(db, accountId, [...new Set(facts.flatMap((f) => f.party.map((p) => p.pricing_category_id)))]);
+
+/** Ticket rows for the confirmed bookings among `facts` that have none yet. */
+const issueMissing = async (db: Db, accountId: string, facts: readonly BookingFacts[], rows: TicketRow[]) => {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const have = new Set(rows.map((r) => r.bookingId));
+    const missing = facts.filter((f) => f.status === 'confirmed' && !have.has(f.bookingId));
+    if (!missing.length) break;
+    await insertTickets(
+      db,
+      accountId,
+      missing.map((f) => ({
+        code: newShortCode(),
+        bookingId: f.bookingId,
+        name: `${orderReference(f.orderNumber)} · ${f.experienceTitle}`,
+      })),
+    );
+    rows = await ticketsOfBookings(
+      db,
+      accountId,
+      facts.map((f) => f.bookingId),
+    );
+  }
+  return rows;
+};
+
+/** The tickets of these bookings with their facts, in the bookings' order (issued where missing). */
+const ticketsWithFacts = async ({ db, config }: Deps, accountId: string, bookingIds: readonly string[]) => {
+  const facts = await bookingFacts(db, accountId, bookingIds);
+  if (!facts.length) return [];
+  const rows = await issueMissing(db, accountId, facts, await ticketsOfBookings(db, accountId, bookingIds));
+  if (!rows.length) return [];
+  const [key, organization, categories] = await Promise.all([
+    signingKeyOf(db, config.JWT_SECRET, accountId),
+    organizationOf(db, accountId),
+    categoriesOf(db, accountId, facts),
+  ]);
+  const byBooking = new Map(rows.map((r) => [r.bookingId, r]));
+  const factsOf = new Map(facts.map((f) => [f.bookingId, f]));
+  return bookingIds.flatMap((id) => {
+    const row = byBooking.get(id);
+    const f = factsOf.get(id);
+    if (!row || !f) return [];
+    const token = signTicket(key, {
+      booking_id: f.bookingId,
+      slot_id: f.slotId,
+      starts_at: f.startsAt.toISOString(),
+      participants: f.participants,
+    });
+    const ticket: BookingTicket = {
+      ...summaryOf(row, f, organization.name, categories),
+      booking_id: f.bookingId,
+      content: ticketContent(config, organization.subdomain, row.code, token),
+    };
+    return [{ ticket, facts: f }];
+  });
+};
+
+/**
+ * The tickets of these bookings, in their order: a confirmed booking's is issued if it had none;
+ * a booking that was never confirmed has none (a canceled one keeps the ticket it had, marked so).
+ */
+export const bookingTickets = async (deps: Deps, accountId: string, bookingIds: readonly string[]) =>
+  (await ticketsWithFacts(deps, accountId, bookingIds)).map((t) => t.ticket);
+
+/** What the QR codes list shows of its tickets, by booking. */
+export const ticketsForList = async (deps: Deps, accountId: string, bookingIds: readonly string[]) =>
+  new Map(
+    (await ticketsWithFacts(deps, accountId, bookingIds)).map(({ ticket, facts }) => [
+      ticket.booking_id,
+      {
+        content: ticket.content,
+        booking: {
+          id: facts.bookingId,
+          order_id: facts.orderId,
+          order_reference: ticket.reference,
+          experience_title: facts.experienceTitle,
+          starts_at: ticket.starts_at,
+          time_zone: facts.timeZone,
+          status: facts.status,
+          attendance_status: facts.attendance,
+        },
+      },
+    ]),
+  );
+
+/** One booking's ticket for staff; 404 for a booking of another organization, 409 before it is confirmed. */
+export const bookingTicket = async (deps: Deps, accountId: string, bookingId: string) => {
+  const [ticket] = await bookingTickets(deps, accountId, [bookingId]);
+  if (ticket) return ticket;
+  const [facts] = await bookingFacts(deps.db, accountId, [bookingId]);
+  if (!facts) throw notFound('This booking does not exist.');
+  throw refusedByState('no_ticket', 'This booking is not confirmed: it gets its ticket once it is.');
+};
+
+/** What anyone holding a ticket may read about it (GET /api/o/{code}/). */
+export const ticketSummary = async (db: Db, accountId: string, row: TicketRow) => {
+  const [facts] = await bookingFacts(db, accountId, [row.bookingId as string]);
+  if (!facts) throw notFound('This code does not lead anywhere.');
+  const [organization, categories] = await Promise.all([organizationOf(db, accountId), categoriesOf(db, accountId, [facts])]);
+  return summaryOf(row, facts, organization.name, categories);
+};
+
+/**
+ * POST /api/o/{code}/: staff check the ticket's party in (attendance Arrived). Refused for another
+ * organization's ticket, a code that is not a ticket, a canceled or unconfirmed booking, and a ticket
+ * checked in already — each with its code and a sentence the scanning guide can act on.
+ */
+export const checkInTicket = async (
+  db: Db,
+  principal: { accountId: string; userId: string | null },
+  row: TicketRow,
+  now: Date,
+): Promise<TicketSummary> => {
+  const { accountId } = principal;
+  if (row.accountId !== accountId) {
+    throw forbidden('This ticket belongs to another organization: it is not valid here.', 'other_organization');
+  }
+  if (row.type !== 'ticket' || !row.bookingId) {
+    throw refusedByState('not_a_ticket', 'This code is a link to a store or an offer, not a ticket.');
+  }
+  const bookingId = row.bookingId;
+  const [facts] = await bookingFacts(db, accountId, [bookingId]);
+  if (!facts) throw notFound('This code does not lead anywhere.');
+  const arrive = async (tx: Tx) => {
+    if (!unsafeTesting.readThenWrite) return markArrived(tx, accountId, bookingId);
+    const before = await ticketState(tx, accountId, row.id);
+    if (before?.status !== 'confirmed' || before.attendance === 'arrived') return null;
+    return markArrived(tx, accountId, bookingId, { unsafeUnconditional: true });
+  };
+  await db.transaction(async (tx) => {
+    if (await arrive(tx)) {
+      await setCheckedIn(tx, accountId, row.id, now, principal.userId);
+      return;
+    }
+    const state = await ticketState(tx, accountId, row.id);
+    if (!state) throw notFound('This code does not lead anywhere.');
+    if (state.status === 'canceled') {
+      throw refusedByState('booking_canceled', 'This booking is canceled: the ticket is not valid.');
+    }
+    if (state.status !== 'confirmed') {
+      throw refusedByState('booking_not_confirmed', 'This booking is not confirmed yet: the ticket is not valid until it is.');
+    }
+    throw refusedByState(
+      'already_checked_in',
+      state.checkedInAt
+        ? `Already checked in on ${localMoment(state.checkedInAt, facts.timeZone)}: this ticket was used before.`
+        : 'Already marked Arrived on the bookings list: this party is checked in.',
+    );
+  });
+  return ticketSummary(db, accountId, { ...row, checkedInAt: now });
+};

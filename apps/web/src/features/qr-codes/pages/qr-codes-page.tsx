@@ -1,0 +1,201 @@
+import { QR_CODE_TYPE_LABELS, QR_CODE_TYPES, type QrCode } from '@excursio/contract/qr-codes';
+import { groupShortCode } from '@excursio/contract/tickets';
+import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconDots, IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, IconButton } from '../../../components/button.tsx';
+import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
+import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDisplayDate } from '../../../lib/format/format.ts';
+import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { useDeleteQrCodeMutation, useDownloadQrImageMutation, useListQrCodesQuery } from '../api.ts';
+import { QrCodeDrawer } from '../components/qr-code-drawer.tsx';
+import { QrCodeFormModal } from '../components/qr-code-form-modal.tsx';
+
+const FILTERS = ['type'] as const;
+const TYPE_OPTIONS = QR_CODE_TYPES.map((value) => ({ value, label: QR_CODE_TYPE_LABELS[value] }));
+const TYPE_COLORS = { store: 'blue', offer: 'violet', ticket: 'gray' } as const;
+
+const EMPTY_TEXT =
+  'There are no QR codes yet. Print one on a poster or a flyer: whoever scans it lands in your store, or straight on an ' +
+  'offer’s booking page, and you see how often it was scanned. Booking tickets appear here as they are issued.';
+
+/** What a code leads to, in a few words. */
+const targetText = (c: QrCode) => {
+  if (c.booking) return `${c.booking.order_reference} · ${c.booking.experience_title}`;
+  if (c.type === 'offer') return c.experience?.title ?? 'Offer deleted';
+  return c.store?.name ?? 'Store deleted';
+};
+
+/** `/sales/qr-codes`: links to print and the bookings' tickets, with type filter, search, sorting and paging in the URL. */
+export const QrCodesPage = () => {
+  const list = useListParams(FILTERS);
+  const { data, isFetching, error } = useListQrCodesQuery(list.apiQuery, { skip: !list.ready, refetchOnMountOrArgChange: true });
+  useResetPageOnNotFound(list, error);
+  const [editing, setEditing] = useState<QrCode | null | undefined>(undefined);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = data?.results.find((c) => c.id === openId) ?? null;
+  const [remove] = useDeleteQrCodeMutation();
+  const deletion = useConfirmDelete<QrCode>(remove);
+  const [download] = useDownloadQrImageMutation();
+
+  const actions = (c: QrCode) => (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <IconButton label={`Actions for ${c.name}`}>
+          <IconDots size={18} />
+        </IconButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEye size={15} />} onClick={() => setOpenId(c.id)}>
+          Open
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={15} />} onClick={() => download({ id: c.id, format: 'png' })}>
+          Download PNG
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={15} />} onClick={() => download({ id: c.id, format: 'svg' })}>
+          Download SVG
+        </Menu.Item>
+        {c.type === 'ticket' ? null : (
+          <>
+            <Menu.Item leftSection={<IconPencil size={15} />} onClick={() => setEditing(c)}>
+              Edit
+            </Menu.Item>
+            <Menu.Item leftSection={<IconTrash size={15} />} color="red" onClick={() => deletion.ask(c)}>
+              Delete
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  const columns: Column<QrCode>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sortField: 'name',
+      width: 240,
+      render: (c) => (
+        <UnstyledButton onClick={() => setOpenId(c.id)} aria-label={`Open ${c.name}`}>
+          <Stack gap={0}>
+            <Text size="sm" fw={600} c="var(--mantine-primary-color-filled)">
+              {c.name || 'QR code'}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {groupShortCode(c.code)}
+            </Text>
+          </Stack>
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: 'type',
+      header: 'Type',
+      sortField: 'type',
+      width: 130,
+      render: (c) => <StatusBadge color={TYPE_COLORS[c.type]}>{QR_CODE_TYPE_LABELS[c.type]}</StatusBadge>,
+    },
+    {
+      key: 'target',
+      header: 'Leads to',
+      render: (c) => (
+        <Group gap={6} wrap="nowrap">
+          {c.target_problem ? (
+            <IconAlertTriangle
+              size={16}
+              color="var(--mantine-color-orange-7)"
+              aria-label={c.target_problem}
+              style={{ flex: 'none' }}
+            />
+          ) : null}
+          <Text size="sm" truncate maw={200}>
+            {targetText(c)}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'scans',
+      header: 'Scans',
+      sortField: 'scans',
+      width: 90,
+      align: 'right',
+      render: (c) => (c.type === 'ticket' ? '—' : c.scans),
+    },
+    {
+      key: 'last',
+      header: 'Last scan',
+      width: 130,
+      render: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {c.type === 'ticket'
+            ? c.checked_in_at
+              ? `Checked in ${formatDisplayDate(c.checked_in_at)}`
+              : '—'
+            : formatDisplayDate(c.last_scanned_at)}
+        </Text>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created_at',
+      width: 130,
+      card: 'hidden',
+      render: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayDate(c.created_at)}
+        </Text>
+      ),
+    },
+    { key: 'actions', header: '', width: 60, align: 'right', render: actions },
+  ];
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+      New QR code
+    </Button>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageAction>{createButton}</PageAction>
+      <ListToolbar
+        list={list}
+        searchLabel="Search QR codes"
+        searchPlaceholder="Search by name, code, store or offer"
+        filters={[{ key: 'type', label: 'Type', options: TYPE_OPTIONS, kind: 'segmented' }]}
+      />
+      <DataTable
+        label="QR codes"
+        columns={columns}
+        rowKey={(c) => c.id}
+        {...listTableProps(list, data, isFetching)}
+        empty={{
+          message: list.hasActiveFilters ? 'No QR codes match these filters.' : EMPTY_TEXT,
+          action: list.hasActiveFilters ? undefined : createButton,
+        }}
+      />
+      <QrCodeDrawer
+        code={opened}
+        onClose={() => setOpenId(null)}
+        onEdit={(c) => setEditing(c)}
+        onDelete={(c) => {
+          setOpenId(null);
+          deletion.ask(c);
+        }}
+      />
+      <QrCodeFormModal code={editing ?? undefined} opened={editing !== undefined} onClose={() => setEditing(undefined)} />
+      <ConfirmDialog
+        {...deletion.dialog}
+        title="Delete QR code"
+        message={`Delete ${deletion.target?.name ?? ''}? Its address stops working at once: printed copies lead nowhere.`}
+        confirmLabel="Delete"
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { dashboardUrl, login, PORT, screenshot, toast } from './support/account.ts';
+import { apiAs } from './support/api.ts';
+import { DEMO } from './support/demo.ts';
+import { publicCall } from './support/sales.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const STORE = `http://demo.localhost:${PORT}`;
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
+type Store = { id: string; slug: string; name: string; status: string; is_default: boolean };
+type StoreOffer = { id: string; title: string; hidden_reason: string | null };
+type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
+type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
+
+/** The demo's Active default store and an offer visitors can book in it. */
+const demoStoreAndOffer = async (page: Page) => {
+  const api = apiAs(page);
+  const { results: stores } = await api.get<{ results: Store[] }>('/stores/?page_size=50');
+  const store = stores.find((s) => s.status === 'active' && s.is_default) as Store;
+  expect(store, 'the demo seeds an Active default store').toBeDefined();
+  const { results: offers } = await api.get<{ results: StoreOffer[] }>(`/stores/${store.id}/experiences/?page_size=50`);
+  const offer = offers.find((o) => o.title === 'Lisbon Old Town Walking Tour' && !o.hidden_reason) as StoreOffer;
+  expect(offer, 'the demo store sells the walking tour').toBeDefined();
+  return { store, offer };
+};
+
+/** A visitor books two adults on the offer's first start with room from the day after tomorrow: the order. */
+const bookTwo = async (page: Page, offerId: string) => {
+  const api = apiAs(page);
+  for (let days = 2; days < 30; days += 1) {
+    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { results } = await api.get<{ results: Slot[] }>(
+      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=2`,
+    );
+    const slot = results.find((s) => s.bookable && s.fits);
+    if (!slot) continue;
+    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
+    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
+    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
+      productId: offerId,
+      availabilityId: slot.id,
+      rateId: rate.id,
+      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: 2 }],
+    });
+    return publicCall<{ id: string; reference: string; session_id: string; lines: { booking: { id: string } }[] }>(
+      page,
+      '/book/',
+      { holdId: hold.id, contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' } },
+    );
+  }
+  throw new Error('the walking tour has no start with two places in the coming four weeks');
+};
+
+const signedIn = async (browser: Browser, options = {}) => {
+  const context = await browser.newContext({ ...options, acceptDownloads: true });
+  const page = await context.newPage();
+  await login(page, DEMO.email, DEMO.password, DEMO.subdomain);
+  return { context, page };
+};
+
+test('an operator makes a QR code for an offer, downloads it as PNG and SVG, and a visitor’s scan is counted', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser);
+  const { store, offer } = await demoStoreAndOffer(page);
+  const name = `Flyer ${Date.now().toString(36)}`;
+
+  // ── The page, and the form: an offer link to the walking tour in the demo store.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/sales/qr-codes?pageSize=25'));
+  await expect(page.getByRole('heading', { name: 'QR codes' })).toBeVisible();
+  await page.getByRole('button', { name: 'New QR code' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New QR code' });
+  await dialog.getByText('Offer link', { exact: true }).click();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('combobox', { name: 'Store' }).click();
+  await page.getByRole('option', { name: store.name, exact: true }).click();
+  await dialog.getByRole('combobox', { name: 'Offer' }).click();
+  await page.getByRole('option', { name: offer.title, exact: true }).click();
+  await expectNoSeriousA11yViolations(page, 'new QR code form');
+  await screenshot(page, 'qr-01-new-code');
+  await dialog.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(toast(page, 'Success!')).toBeVisible();
+
+  // ── Listed; opened: the code as it downloads, where it leads, no scans yet.
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Offer link');
+  await expect(row).toContainText(offer.title);
+  await expectNoSeriousA11yViolations(page, 'QR codes list');
+  await screenshot(page, 'qr-01b-list');
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  const drawer = page.getByRole('dialog', { name });
+  await expect(drawer.getByRole('img', { name: /^QR code [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/ })).toBeVisible();
+  await expect(drawer.getByTestId('scan-totals')).toHaveText('0 in the last 30 days · 0 in all');
+  const address = (await drawer.getByTestId('Address').textContent()) ?? '';
+  expect(address).toMatch(new RegExp(`^http://demo\\.localhost:${PORT}/api/o/[0-9A-Z]{12}/$`));
+  await expectNoSeriousA11yViolations(page, 'QR code drawer');
+  await screenshot(page, 'qr-02-drawer');
+
+  // ── Downloads: a PNG at print size and an SVG.
+  const [png] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Download PNG' }).click()]);
+  const slug = name.toLowerCase().replace(/\s+/g, '-');
+  expect(png.suggestedFilename()).toBe(`qr-${slug}.png`);
+  const pngBytes = readFileSync(await png.path());
+  expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
+  expect(pngBytes.readUInt32BE(16)).toBe(1200);
+  const [svg] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Download SVG' }).click()]);
+  expect(svg.suggestedFilename()).toBe(`qr-${slug}.svg`);
+  expect(readFileSync(await svg.path(), 'utf8')).toMatch(/^<svg [^>]*viewBox=/);
+
+  // ── A visitor's phone opens the code's address: the offer's booking page in the store.
+  const visitor = await browser.newContext(PHONE);
+  const phone = await visitor.newPage();
+  await phone.goto(address);
+  await expect(phone).toHaveURL(`${STORE}/s/${store.slug}/offers/${offer.id}`);
+  await expect(phone.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
+  await visitor.close();
+
+  // ── The scan is counted (today, in the chart and the list).
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+  await row.getByRole('button', { name: `Open ${name}` }).click();
+  await expect(drawer.getByTestId('scan-totals')).toHaveText('1 in the last 30 days · 1 in all');
+  await expect(drawer.locator('.recharts-bar-rectangle path')).toHaveCount(1);
+  await drawer.getByRole('figure', { name: 'Scans per day' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'qr-03-scanned');
+
+  // ── Deleted, after confirming: its address leads nowhere.
+  await drawer.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete QR code' });
+  await expect(confirm).toContainText('printed copies lead nowhere');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Item deleted!')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  expect(await page.evaluate(async (url) => (await fetch(url, { redirect: 'manual' })).status, address)).toBe(404);
+  await context.close();
+});
+
+test('a booking’s ticket: on the confirmation page, checked in once by a guide, refused on a second phone', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser);
+  const { store, offer } = await demoStoreAndOffer(page);
+  const order = await bookTwo(page, offer.id);
+  const ticket = await apiAs(page).get<{ code: string; content: string }>(`/bookings/${order.lines[0].booking.id}/ticket/`);
+  const grouped = ticket.code.match(/.{4}/g)?.join('-') ?? '';
+
+  // ── The visitor's confirmation page carries the ticket.
+  const visitor = await browser.newContext(PHONE);
+  const phone = await visitor.newPage();
+  await phone.goto(`${STORE}/s/${store.slug}/confirmation?session_id=${order.session_id}`);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  const tickets = phone.getByRole('region', { name: 'Your ticket' });
+  await expect(tickets.getByRole('img', { name: `Ticket QR code for ${offer.title}` })).toBeVisible();
+  await expect(tickets).toContainText(grouped);
+  await tickets.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(phone, 'confirmation with its ticket');
+  await screenshot(phone, 'qr-04-confirmation-ticket');
+  await visitor.close();
+
+  // ── A second guide's phone opens the ticket's address (as a camera app would) before the first checks it in.
+  const second = await signedIn(browser, PHONE);
+  await second.page.goto(ticket.content);
+  await expect(second.page).toHaveURL(dashboardUrl(DEMO.subdomain, '/bookings/check-in'));
+  const late = second.page.getByRole('region', { name: 'Ticket', exact: true });
+  await expect(late.getByTestId('ticket-state')).toHaveText('Valid');
+  await expect(late).toContainText('Signature checked: issued by Demo Adventures.');
+
+  // ── The first guide types the code on the check-in page and checks the party in.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/bookings/check-in'));
+  await page.getByLabel('Ticket code').fill(grouped.toLowerCase());
+  await page.getByRole('button', { name: 'Look up' }).click();
+  const card = page.getByRole('region', { name: 'Ticket', exact: true });
+  await expect(card.getByTestId('ticket-state')).toHaveText('Valid');
+  await expect(card.getByTestId('ticket-participants')).toHaveText('2');
+  await expect(card).toContainText('Grace');
+  await expect(card).not.toContainText('Hopper');
+  await expectNoSeriousA11yViolations(page, 'check-in: a valid ticket');
+  await screenshot(page, 'qr-05-check-in-valid');
+  await card.getByRole('button', { name: 'Check in 2 participants' }).click();
+  await expect(card.getByRole('status')).toContainText('2 participants marked Arrived.');
+  await expect(card.getByTestId('ticket-state')).toHaveText('Checked in');
+  await screenshot(page, 'qr-06-checked-in');
+
+  // ── The second phone still shows the button: tapping it is refused, saying when the ticket was used.
+  await late.getByRole('button', { name: 'Check in 2 participants' }).click();
+  await expect(late.getByRole('alert').filter({ hasText: 'Not checked in' })).toContainText('Already checked in on');
+  await expect(late.getByTestId('ticket-state')).toHaveText('Checked in');
+  await expectNoSeriousA11yViolations(second.page, 'check-in: used ticket');
+  await screenshot(second.page, 'qr-07-second-phone-refused');
+  await second.context.close();
+
+  // ── The booking shows Arrived; its page carries the ticket.
+  await page.goto(dashboardUrl(DEMO.subdomain, `/orders/editor/${order.id}/booking/${order.lines[0].booking.id}`));
+  await expect(page.getByRole('radio', { name: 'Arrived' })).toBeChecked();
+  await expect(page.getByTestId('ticket-code')).toHaveText(grouped);
+  await screenshot(page, 'qr-08-booking-ticket');
+  await context.close();
+});
