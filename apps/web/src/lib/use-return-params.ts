@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 
 /**
  * Query parameters a provider's redirect brings back (`?connected=1`, `?error=…`,
@@ -8,6 +8,10 @@ import { useSearchParams } from 'react-router';
  */
 export const useReturnParams = (names: readonly string[], onReturn: (values: Record<string, string>) => void) => {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // A navigation to another page under way (a click while this page's code was still loading).
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
   const handled = useRef<string | null>(null);
   const callback = useRef(onReturn);
   callback.current = onReturn;
@@ -19,6 +23,9 @@ export const useReturnParams = (names: readonly string[], onReturn: (values: Rec
     handled.current = key;
     const values = new URLSearchParams(key);
     callback.current(Object.fromEntries(values));
+    // The person is moving on already: the parameters leave with the page, and tidying them here
+    // would cancel that navigation and keep the person where they were.
+    if (leaving) return;
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -27,5 +34,5 @@ export const useReturnParams = (names: readonly string[], onReturn: (values: Rec
       },
       { replace: true },
     );
-  }, [key, setParams]);
+  }, [key, setParams, leaving]);
 };

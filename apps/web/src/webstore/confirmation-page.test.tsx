@@ -23,14 +23,19 @@ const ORDER = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** `GET /api/order?session_id=`: not there for the first `missing` asks, then the order. */
+/**
+ * `GET /api/order?session_id=`: not there for the first `missing` asks, then the order (counted).
+ * The confirmed order's tickets (`/api/order/tickets/`) have none here.
+ */
 const serve = (missing: number) => {
   let asked = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      asked++ < missing ? json(404, { errors: [{ code: 'not_found', detail: 'No.', attr: null }] }) : json(200, ORDER),
-    ),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/order/tickets/')) return json(200, { tickets: [] });
+      return asked++ < missing ? json(404, { errors: [{ code: 'not_found', detail: 'No.', attr: null }] }) : json(200, ORDER);
+    }),
   );
   return () => asked;
 };
