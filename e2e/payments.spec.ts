@@ -55,7 +55,9 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await screenshot(page, 'payments-02-test-checkout');
   await expectNoSeriousA11yViolations(page, 'test-mode subscription checkout');
   await page.getByRole('button', { name: 'Pay €49.00' }).click();
-  await expect(page).toHaveURL(/\/sales\/stores\?pageSize=25/);
+  // Announced, then `?subscription=success` leaves the URL (a person reads the notice before moving on).
+  await expect(page.getByText('Payment received: your new plan is active.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sales\/stores\?pageSize=25$/);
   await expect(page.getByText(MESSAGES.noFeature)).toHaveCount(0);
   await expect(sidebar(page).getByRole('link', { name: 'Stores', exact: true })).not.toHaveAttribute('data-plan-locked');
 
