@@ -57,7 +57,12 @@ import { connectRoutes } from './modules/payments/connect.routes.ts';
 import { connectEventHandlers } from './modules/payments/connect.service.ts';
 import { paymentEventHandlers } from './modules/payments/payment-events.ts';
 import { webhookRoutes } from './modules/payments/webhook.routes.ts';
-import { createWebhookReceiver, type EventHandlers, type WebhookReceiver } from './modules/payments/webhooks.service.ts';
+import {
+  createWebhookReceiver,
+  type EventHandlers,
+  mergeEventHandlers,
+  type WebhookReceiver,
+} from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
 import { orderTicketRoutes } from './modules/qr-codes/order-tickets.routes.ts';
@@ -94,24 +99,6 @@ declare module 'fastify' {
     accessSynced: () => Promise<void>;
   }
 }
-
-/** Handlers of several areas for one type (e.g. checkout.session.completed) all run, in order. */
-const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
-  const merged: EventHandlers = {};
-  for (const handlers of areas) {
-    for (const [type, handler] of Object.entries(handlers)) {
-      if (!handler) continue;
-      const before = merged[type];
-      merged[type] = before
-        ? async (event) => {
-            await before(event);
-            await handler(event);
-          }
-        : handler;
-    }
-  }
-  return merged;
-};
 
 /**
  * Every provider event the product acts on, by type (each area's handlers; each leaves alone what

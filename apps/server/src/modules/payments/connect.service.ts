@@ -14,6 +14,7 @@ import {
   updateConnectionFlags,
   upsertConnection,
 } from './connections.repository.ts';
+import { connectTestMode } from './provider-for.ts';
 import { createProviderState, useProviderState } from './provider-states.ts';
 import type { ProviderEvent } from './webhooks.service.ts';
 
@@ -155,16 +156,7 @@ export const finishConnect = async (
   if (query.error) return back(query.error === 'access_denied' ? 'error=access_denied' : 'error=provider_error');
   if (!ctx.stripe) {
     // The test mode's onboarding: an account of ours, able to charge at once; no money moves.
-    const short = createHash('sha256').update(state.accountId).digest('hex').slice(0, 16);
-    await upsertConnection(ctx.db, {
-      accountId: state.accountId,
-      provider: 'test',
-      externalAccountId: `acct_test_${short}`,
-      detailsSubmitted: true,
-      chargesEnabled: true,
-      payoutsEnabled: true,
-      connectedByUserId: state.userId,
-    });
+    await connectTestMode(ctx.db, state.accountId, state.userId);
     return back('connected=1');
   }
   const connection = await connectionOf(ctx.db, state.accountId);

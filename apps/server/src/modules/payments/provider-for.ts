@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import { type PaymentProvider, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
@@ -38,7 +39,8 @@ export const connectTestMode = (db: Executor, accountId: string, userId: string 
   upsertConnection(db, {
     accountId,
     provider: 'test',
-    externalAccountId: null,
+    // An account id of ours, as the provider would give one (shown on the payment providers page).
+    externalAccountId: `acct_test_${createHash('sha256').update(accountId).digest('hex').slice(0, 16)}`,
     detailsSubmitted: true,
     chargesEnabled: true,
     payoutsEnabled: true,

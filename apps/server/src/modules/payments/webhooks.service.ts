@@ -18,6 +18,24 @@ export type ProviderEvent = Stripe.Event;
 export type EventHandler = (event: ProviderEvent) => Promise<void>;
 export type EventHandlers = Partial<Record<string, EventHandler>>;
 
+/** Handlers of several areas for one type (e.g. checkout.session.completed) all run, in order. */
+export const mergeEventHandlers = (...areas: EventHandlers[]): EventHandlers => {
+  const merged: EventHandlers = {};
+  for (const handlers of areas) {
+    for (const [type, handler] of Object.entries(handlers)) {
+      if (!handler) continue;
+      const before = merged[type];
+      merged[type] = before
+        ? async (event) => {
+            await before(event);
+            await handler(event);
+          }
+        : handler;
+    }
+  }
+  return merged;
+};
+
 const TOLERANCE_S = 300;
 
 /** The test mode's signing secret, derived from the installation's secret. */
