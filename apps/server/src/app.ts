@@ -21,6 +21,7 @@ import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
@@ -260,6 +261,7 @@ export const buildApp = async (deps: AppDeps) => {
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
+    homeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

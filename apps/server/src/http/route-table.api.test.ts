@@ -79,6 +79,9 @@ const AUTHENTICATED_ONLY = [
   'GET /api/subscription-tiers/:id/',
   'GET /api/system-notifications/',
   'GET /api/system-notifications/:id/',
+  'GET /api/system-notifications/unread-count/',
+  'POST /api/system-notifications/read-all/',
+  'POST /api/system-notifications/:id/read/',
   'GET /api/location-autocomplete/',
   'GET /api/location-forward-geo/',
 ];

@@ -16,3 +16,4 @@ export * from './sales.ts';
 export * from './stores.ts';
 export * from './team.ts';
 export * from './users.ts';
+export * from './home.ts';

@@ -165,3 +165,12 @@ export const closeDay = async (
   const entries = await entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now);
   return { results: entries.map(toCapacitySlot) };
 };
+
+/**
+ * The account's Active offers' starts between two local dates with what each has (the capacity
+ * view's rows), and the per-day totals: the dashboard home's departures read them.
+ */
+export const capacityBetween = async (db: Db, accountId: string, range: { from: string; to: string }, now: Date) => {
+  const entries = await entriesOf(db, accountId, await offersOf(db, accountId), range, now);
+  return { slots: entries.map(toCapacitySlot), days: summariseDays(entries) };
+};
