@@ -49,6 +49,8 @@ export const api = createApi({
     'TestModePage',
     // API keys (features/api-keys).
     'ApiKey',
+    // The dashboard home's onboarding checklist (features/dashboard).
+    'Onboarding',
   ],
   endpoints: () => ({}),
 });
