@@ -8,15 +8,15 @@ import classes from './dashboard.module.css';
 
 const StepIcon = ({ step }: { step: OnboardingStep }) =>
   step.done ? (
-    <ThemeIcon size={26} radius="xl" color="teal.7" aria-label="Done">
+    <ThemeIcon size={26} radius="xl" color="teal.7" role="img" aria-label="Done">
       <IconCircleCheck size={17} />
     </ThemeIcon>
   ) : step.dismissed ? (
-    <ThemeIcon size={26} radius="xl" variant="light" color="gray" aria-label="Skipped">
+    <ThemeIcon size={26} radius="xl" variant="light" color="gray" role="img" aria-label="Skipped">
       <IconPlayerSkipForward size={15} />
     </ThemeIcon>
   ) : (
-    <ThemeIcon size={26} radius="xl" variant="light" color="brand" aria-label="To do">
+    <ThemeIcon size={26} radius="xl" variant="light" color="brand" role="img" aria-label="To do">
       <IconCircleDashed size={17} />
     </ThemeIcon>
   );
