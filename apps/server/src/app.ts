@@ -65,6 +65,7 @@ import {
 } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { orderTicketRoutes } from './modules/qr-codes/order-tickets.routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes.ts';
 import { shortCodeRoutes } from './modules/qr-codes/short-codes.routes.ts';
@@ -255,6 +256,7 @@ export const buildApp = async (deps: AppDeps) => {
     ticketRoutes(api, ctx);
     qrCodeRoutes(api, ctx);
     shortCodeRoutes(api, ctx);
+    checkInRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
