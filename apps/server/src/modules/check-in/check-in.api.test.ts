@@ -29,10 +29,9 @@ const manifest = async (account: TestAccount, date = DAY, headers: Headers = acc
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as CheckInManifest;
 };
-let events = 0;
 /** One queued check-in as a device sends it (a fresh event id unless one is given). */
 const item = (code: string, at: string, extra: { token?: string; client_event_id?: string } = {}) => ({
-  client_event_id: `evt-${(events += 1)}-${Math.random().toString(36).slice(2, 10)}`,
+  client_event_id: `evt-${crypto.randomUUID()}`,
   code,
   checked_in_at: at,
   ...extra,
