@@ -38,6 +38,7 @@ import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-po
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
@@ -65,7 +66,6 @@ import {
 } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
-import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { orderTicketRoutes } from './modules/qr-codes/order-tickets.routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes.ts';
 import { shortCodeRoutes } from './modules/qr-codes/short-codes.routes.ts';

@@ -1,5 +1,6 @@
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconShieldCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import type { SyncedCheckIn } from '../offline/check-in-store.ts';
@@ -29,6 +30,12 @@ export const OfflineTicket = ({
   onCheckIn: () => void;
   onNext: () => void;
 }) => {
+  // On a phone the outcome may be below the fold: bring it (and the button after it) into view.
+  const outcome = useRef<HTMLDivElement>(null);
+  const answered = mine ? `${mine.client_event_id}:${'result' in mine ? mine.result.result : 'queued'}` : null;
+  useEffect(() => {
+    if (answered) outcome.current?.scrollIntoView({ block: 'end' });
+  }, [answered]);
   const b = ticket.booking;
   const participants = b?.participants ?? ticket.claims?.participants ?? 0;
   const people = `${participants} ${participants === 1 ? 'participant' : 'participants'}`;
@@ -114,16 +121,18 @@ export const OfflineTicket = ({
             <Text size="sm">Signature checked on this phone.</Text>
           </Group>
         ) : null}
-        <Outcome decision={decision} mine={mine} people={people} />
-        {mine || !decision.ok ? (
-          <Button size="lg" variant="secondary" fullWidth onClick={onNext}>
-            Next ticket
-          </Button>
-        ) : (
-          <Button size="lg" fullWidth onClick={onCheckIn}>
-            Check in {people}
-          </Button>
-        )}
+        <Stack gap="sm" ref={outcome}>
+          <Outcome decision={decision} mine={mine} people={people} />
+          {mine || !decision.ok ? (
+            <Button size="lg" variant="secondary" fullWidth onClick={onNext}>
+              Next ticket
+            </Button>
+          ) : (
+            <Button size="lg" fullWidth onClick={onCheckIn}>
+              Check in {people}
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Card>
   );
