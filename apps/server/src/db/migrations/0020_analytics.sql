@@ -112,8 +112,13 @@ BEGIN
   INSERT INTO sales_line_parts SELECT * FROM analytics_order_parts(p_order);
 END;
 $$;--> statement-breakpoint
+-- A bulk load (the benchmarks' generated orders) says `SET LOCAL excursio.analytics_bulk = 'on'` and
+-- calls analytics_rebuild(account) before committing instead of refreshing order by order.
 CREATE FUNCTION "analytics_order_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('excursio.analytics_bulk', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   IF TG_TABLE_NAME = 'orders' THEN
     PERFORM analytics_refresh_order(coalesce(NEW.id, OLD.id));
   ELSE
@@ -130,6 +135,19 @@ CREATE CONSTRAINT TRIGGER "orders_analytics" AFTER UPDATE ON "orders" DEFERRABLE
   WHEN (OLD.total_minor IS DISTINCT FROM NEW.total_minor OR OLD.store_id IS DISTINCT FROM NEW.store_id
     OR OLD.channel IS DISTINCT FROM NEW.channel OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION "analytics_order_changed"();--> statement-breakpoint
+-- Everything of one organization recomputed in one pass (after a bulk load, or to repair).
+CREATE FUNCTION "analytics_rebuild"(p_account uuid) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM sales_daily WHERE account_id = p_account;
+  DELETE FROM sales_line_parts WHERE account_id = p_account;
+  INSERT INTO sales_line_parts SELECT p.* FROM orders o CROSS JOIN LATERAL analytics_order_parts(o.id) p WHERE o.account_id = p_account;
+  INSERT INTO sales_daily (account_id, day, experience_id, store_id, channel, reseller_account_id, reseller_store_id, currency,
+    bookings, participants, gross_minor, canceled_minor, refunds_minor, net_minor)
+  SELECT account_id, day, experience_id, store_id, channel, reseller_account_id, reseller_store_id, currency,
+    sum(bookings), sum(participants), sum(gross_minor), sum(canceled_minor), sum(refunds_minor), sum(net_minor)
+  FROM sales_line_parts WHERE account_id = p_account GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+END;
+$$;--> statement-breakpoint
 -- The orders already there.
 INSERT INTO sales_line_parts SELECT p.* FROM orders o CROSS JOIN LATERAL analytics_order_parts(o.id) p;--> statement-breakpoint
 INSERT INTO sales_daily (account_id, day, experience_id, store_id, channel, reseller_account_id, reseller_store_id, currency,

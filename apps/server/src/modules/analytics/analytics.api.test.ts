@@ -278,3 +278,30 @@ describe('who may read analytics', () => {
     expect((await allRows(supplier, 'group=store')).map((r: { key: string }) => r.key)).toEqual(['none']);
   });
 });
+
+describe('under concurrent orders, refunds and cancellations', () => {
+  it('the rollup still equals what the orders say', async () => {
+    const b = await createAccount(t);
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00', capacity: 100 }] });
+    const day = '2026-12-05';
+    const first = await Promise.all(Array.from({ length: 6 }, () => createOrder(t, b, offer, day, { adults: 2 })));
+    const r = orderRequests(t, b);
+    await Promise.all(first.map((o) => r.pay(o.id, { method: 'cash', amount: o.total })));
+    // New bookings, refunds and cancellations of the same offer and day, all at once.
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => createOrder(t, b, offer, day, { adults: 1 })),
+      ...first
+        .slice(0, 3)
+        .flatMap((o) => [
+          r.pay(o.id, { kind: 'refund', method: 'cash', amount: 1000 }),
+          r.pay(o.id, { kind: 'refund', method: 'cash', amount: 500 }),
+        ]),
+      ...first.slice(3).flatMap((o) => [r.post(`/api/orders/${o.id}/cancel/`), r.post(`/api/orders/${o.id}/cancel/`)]),
+    ]);
+    const ids = [...first.map((o) => o.id), ...results.slice(0, 4).map((o) => (o as { id: string }).id)];
+    const said = await Promise.all(ids.map(async (id) => (await r.get(`/api/orders/${id}/`)).json() as OrderDetail));
+    expect(said.filter((o) => o.status === 'canceled')).toHaveLength(3);
+    expect(said.filter((o) => o.refunded === 1500)).toHaveLength(3);
+    expect(figuresOf(await allRows(b, 'group=offer'))).toEqual(expectedFigures(said, ({ line }) => line.experience_id ?? ''));
+  });
+});
