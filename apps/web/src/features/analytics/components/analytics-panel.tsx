@@ -125,7 +125,7 @@ export const AnalyticsPanel = ({ storeId }: { storeId?: string }) => {
             <SegmentedControl aria-label="Currency" data={currencies} value={currency} onChange={setPicked} />
           ) : null}
           <Button
-            variant="default"
+            variant="secondary"
             leftSection={<IconDownload size={16} />}
             loading={downloading.isLoading}
             onClick={() => download({ ...rest, ...scope, group })}
