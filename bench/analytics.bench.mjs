@@ -10,7 +10,7 @@ import { benchTarget, writeReport } from './support.mjs';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const DAYS = 730;
 const { host, pgUrl, startServer, signIn, load } = benchTarget({
-  port: 3520,
+  port: 3521,
   database: 'excursio_bench_analytics',
   dataDir: 'data/bench-analytics',
 });
@@ -52,7 +52,7 @@ const seed = async () => {
      select gen_random_uuid(), $1, $3::int + n, c.channel, case when c.channel = 'webstore' then $4::uuid end,
             'Guest', 'Bench ' || n, 'guest' || n || '@example.test',
             case when n % 12 = 0 then 'canceled' else 'confirmed' end, 'not_paid', 'EUR', 0,
-            now() - make_interval(mins => (n * 7919) % (60 * 24 * ${DAYS})),
+            now() - make_interval(mins => ((n::bigint * 7919) % (60 * 24 * ${DAYS}))::int),
             case when n % 12 = 0 then now() end
      from generate_series(1, $2::int) n
      cross join lateral (select (array['backoffice','api','webstore','webstore'])[1 + n % 4] as channel) c`,

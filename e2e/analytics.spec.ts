@@ -71,7 +71,8 @@ test('an operator reads the sales of new orders per offer, in charts, in a store
   await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
   await expect(page).toHaveURL(/\/sales\/analytics/);
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'Revenue over time (EUR)' })).toBeVisible();
+  // Five requests and the charts' chunk: generous on a busy machine.
+  await expect(page.getByRole('figure', { name: 'Revenue over time (EUR)' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('figure', { name: 'Top offers by net revenue' })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Sales by channel' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Sales' });
@@ -105,7 +106,7 @@ test('an operator reads the sales of new orders per offer, in charts, in a store
   const storeSales = await apiAs(page).get<{ totals: { currency: string; net: number }[] }>(`/analytics/?store=${store.id}`);
   await page.goto(dashboardUrl(DEMO.subdomain, `/sales/stores/editor/${store.id}/overview`));
   await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
-  await expect(page.getByRole('figure', { name: /Revenue over time/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /Revenue over time/ })).toBeVisible({ timeout: 45_000 });
   const eur = storeSales.totals.find((t) => t.currency === 'EUR');
   if (eur) await expect(page.getByTestId('total-net')).toHaveText(formatMoney(eur.net, 'EUR'));
   await screenshot(page, 'analytics-store-tab');
