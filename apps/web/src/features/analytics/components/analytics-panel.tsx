@@ -128,12 +128,21 @@ export const AnalyticsPanel = ({ storeId }: { storeId?: string }) => {
             variant="secondary"
             leftSection={<IconDownload size={16} />}
             loading={downloading.isLoading}
-            onClick={() => download({ ...rest, ...scope, group })}
+            onClick={() => {
+              // Every row, not the page.
+              const { page: _page, page_size: _size, ...everything } = rest;
+              download({ ...everything, ...scope, group });
+            }}
           >
             Export CSV
           </Button>
         </Group>
       </Group>
+      {downloading.error ? (
+        <Alert color="red" title="The CSV could not be exported" role="alert">
+          {errorMessages(downloading.error).join(' ')}
+        </Alert>
+      ) : null}
       {rows.error ? (
         <Alert color="red" title="The figures could not be loaded" role="alert">
           {errorMessages(rows.error).join(' ')}
