@@ -20,6 +20,7 @@ import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
@@ -255,6 +256,7 @@ export const buildApp = async (deps: AppDeps) => {
     webstoreRoutes(api, ctx);
     ticketRoutes(api, ctx);
     qrCodeRoutes(api, ctx);
+    analyticsRoutes(api, ctx);
     shortCodeRoutes(api, ctx);
     checkInRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
