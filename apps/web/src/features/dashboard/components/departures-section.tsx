@@ -49,7 +49,10 @@ const Today = ({ data }: { data: DeparturesResponse }) => {
     return (
       <SectionEmpty>
         No departures with bookings today
-        {data.today_empty_slots ? ` (${data.today_empty_slots} starts without bookings)` : ''}.
+        {data.today_empty_slots
+          ? ` (${data.today_empty_slots} ${data.today_empty_slots === 1 ? 'start' : 'starts'} without bookings)`
+          : ''}
+        .
       </SectionEmpty>
     );
   }
