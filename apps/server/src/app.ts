@@ -23,6 +23,8 @@ import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/acco
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditContext } from './modules/audit/audit-context.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessTokenOf } from './modules/auth/cookies.ts';
@@ -209,6 +211,7 @@ export const buildApp = async (deps: AppDeps) => {
     authenticated: keys.used,
   });
   registerTextGuard(app);
+  registerAuditContext(app);
   await registerOpenApi(app);
 
   // Every API route lives in this scope, where a route without an access declaration is fatal.
@@ -260,6 +263,7 @@ export const buildApp = async (deps: AppDeps) => {
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
+    auditRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

@@ -2,6 +2,7 @@
 // repositories import tables from their own schema files.
 export * from './accounts.ts';
 export * from './api-keys.ts';
+export * from './audit.ts';
 export * from './availability.ts';
 export * from './carts.ts';
 export * from './catalog.ts';
