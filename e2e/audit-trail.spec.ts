@@ -60,7 +60,7 @@ test('an order’s changes show on its Audit trail tab, and the settings view fi
   await screenshot(page, 'audit-02-settings');
 
   // Filter: only payments.
-  await page.getByLabel('What', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'What' }).click();
   await page.getByRole('option', { name: 'Payment', exact: true }).click();
   await expect(page).toHaveURL(/entity_type=payment/);
   await expect(table.getByRole('row')).toHaveCount(2); // header + the payment
@@ -69,7 +69,7 @@ test('an order’s changes show on its Audit trail tab, and the settings view fi
 
   // Filter: by a webstore visitor, today.
   await page.getByRole('button', { name: 'Reset filters' }).click();
-  await page.getByLabel('By', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'By' }).click();
   await page.getByRole('option', { name: 'Webstore visitor' }).click();
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel('From', { exact: true }).fill(today);
