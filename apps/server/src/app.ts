@@ -24,6 +24,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditContext } from './modules/audit/audit-context.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { accessTokenOf } from './modules/auth/cookies.ts';
@@ -212,6 +214,7 @@ export const buildApp = async (deps: AppDeps) => {
     authenticated: keys.used,
   });
   registerTextGuard(app);
+  registerAuditContext(app);
   await registerOpenApi(app);
 
   // Every API route lives in this scope, where a route without an access declaration is fatal.
@@ -266,6 +269,7 @@ export const buildApp = async (deps: AppDeps) => {
     testModeRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
     homeRoutes(api, ctx);
+    auditRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

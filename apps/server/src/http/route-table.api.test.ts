@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseAccounts } from '../db/schema/accounts.ts';
+import { auditEntries } from '../db/schema/audit.ts';
 import { roles, teamMembers } from '../db/schema/team.ts';
 import { users } from '../db/schema/users.ts';
 import { hostHeaders, useTestApp } from '../test/app.ts';
-import { createMember, type TestUser, useAccount } from '../test/factories.ts';
+import { createAccount, createMember, type TestUser, useAccount } from '../test/factories.ts';
 import { routeTable } from './access.ts';
 
 // Generated from the route table: every route added later is covered without touching this file,
@@ -261,5 +262,48 @@ describe("resource-level tenancy: another account's record is 404 and stays unch
     const statuses = await attempts(url, { first_name: 'Hacked', last_name: 'Hacked' });
     expect(statuses).toEqual([404, 404, 404, 404]);
     expect((await t.db.select().from(users).where(eq(users.id, b.owner.id)))[0]).toEqual(before);
+  });
+});
+
+describe('the audit trail cannot be altered through any route', () => {
+  it('has no route that writes to it: every audit route reads', () => {
+    const auditRoutes = routeTable.filter((r) => r.url.includes('audit'));
+    expect(auditRoutes.map(label).sort()).toEqual([
+      'GET /api/audit-entries/',
+      'GET /api/audit-entries/filter-options/',
+      'GET /api/orders/:id/audit-entries/',
+    ]);
+  });
+
+  it("leaves every entry as it was when the owner calls every write route with the entries' own ids", async () => {
+    // An organization of its own: the owner (every permission) calls every write route of the table.
+    const c = await createAccount(t);
+    const role = await t.app.inject({
+      method: 'POST',
+      url: '/api/roles/',
+      headers: c.owner.headers,
+      payload: { name: 'Audited', permission_set_ids: [] },
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const entriesOfC = () => t.db.select().from(auditEntries).where(eq(auditEntries.accountId, c.account.id));
+    const before = await entriesOfC();
+    expect(before.length).toBeGreaterThan(0);
+    const writes = routeTable.filter((r) => WRITES.has(r.method) && r.url !== '/api/logout/');
+    expect(writes.length).toBeGreaterThan(50);
+    for (const entry of before) {
+      for (const route of writes) {
+        for (const payload of [{}, { id: entry.id, action: 'forged', changes: [] }]) {
+          await t.app.inject({
+            method: route.method as 'POST',
+            url: route.url.replace(/:[A-Za-z_]+/g, entry.id).replace('*', entry.id),
+            headers: c.owner.headers,
+            payload,
+          });
+        }
+      }
+    }
+    const after = await entriesOfC();
+    // Entries may be added (by the routes' own changes), never changed or removed.
+    for (const entry of before) expect(after.find((e) => e.id === entry.id)).toEqual(entry);
   });
 });

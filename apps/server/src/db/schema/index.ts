@@ -3,6 +3,7 @@
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './api-keys.ts';
+export * from './audit.ts';
 export * from './availability.ts';
 export * from './carts.ts';
 export * from './catalog.ts';

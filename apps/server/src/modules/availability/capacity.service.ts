@@ -2,6 +2,7 @@ import type { CAPACITY_BY_DATE_ORDERING } from '@excursio/contract/availability'
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Ordering } from '../../http/paging.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { accountSlotUse, type OfferForAvailability, offersForAvailability } from './availability.repository.ts';
 import { loadOffer } from './availability.service.ts';
 import { capacityChangeProblem } from './capacity-math.ts';
@@ -100,6 +101,15 @@ export const capacityByDate = async (
   return { results: rows.slice(query.offset, query.offset + query.limit), count: rows.length };
 };
 
+/** What the audit trail keeps of a slot's override. */
+const overrideSnapshot = (row: { closed: boolean; capacityOverride: number | null; note: string | null }) => ({
+  Closed: row.closed,
+  'Capacity override': row.capacityOverride,
+  Note: row.note,
+});
+const auditedSlot = (row: { id: string }, offer: { title: string }, slot: { date: string; time: string }) =>
+  ({ type: 'capacity_override', id: row.id, label: `${offer.title}, ${slot.date} ${slot.time}` }) as const;
+
 const slotOf = (offer: OfferForAvailability, date: string, startTimeId: string | null, now: Date) => {
   const slot = offerSlots({ ...offer, status: 'active' }, date, date, now.getTime()).find((s) => s.startTimeId === startTimeId);
   if (!slot) throw notFound('This offer has no start at that date and time.');
@@ -133,11 +143,14 @@ export const overrideSlot = async (
       const problem = capacityChangeProblem(input.capacity, { booked: taken.booked, held: taken.held }, input.force);
       if (problem) throw new AppError(409, [{ code: problem.code, detail: problem.detail, attr: 'capacity' }]);
     }
-    await updateSlot(tx, row.id, {
+    const change = {
       ...(input.closed !== undefined ? { closed: input.closed } : {}),
       ...(input.capacity !== undefined ? { capacityOverride: input.capacity } : {}),
       ...(input.note !== undefined ? { note: input.note } : {}),
-    });
+    };
+    await updateSlot(tx, row.id, change);
+    const after = overrideSnapshot({ ...row, ...change });
+    await recordChange(tx, accountId, auditedSlot(row, offer, slot), overrideSnapshot(row), after);
   });
   const [entry] = await entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now).then((all) =>
     all.filter((e) => e.slot.startTimeId === input.start_time_id),
@@ -159,7 +172,10 @@ export const closeDay = async (
     // Locked in key order, so two day-wide changes never wait on each other in a circle.
     for (const slot of [...slots].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))) {
       const row = await lockSlot(tx, slotRowValues(offer, slot));
-      await updateSlot(tx, row.id, { closed: input.closed, ...(input.note !== undefined ? { note: input.note } : {}) });
+      const change = { closed: input.closed, ...(input.note !== undefined ? { note: input.note } : {}) };
+      await updateSlot(tx, row.id, change);
+      const after = overrideSnapshot({ ...row, ...change });
+      await recordChange(tx, accountId, auditedSlot(row, offer, slot), overrideSnapshot(row), after);
     }
   });
   const entries = await entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now);

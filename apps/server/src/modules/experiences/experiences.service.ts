@@ -13,6 +13,7 @@ import type { ErrorItem } from '@excursio/contract/list';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { fieldsSnapshot, recordChange } from '../audit/audit.service.ts';
 import { variantUrls } from '../media/image-urls.ts';
 import { copyExperienceParts } from './experience-copy.repository.ts';
 import { isKnownCurrency, isKnownLanguage } from './experience-options.ts';
@@ -236,7 +237,10 @@ export const createExperience = async (db: Db, accountId: string, raw: Experienc
     const values = { timeZone: defaults.timeZone, currency: defaults.currency, ...valuesOf(input), status: 'draft' as const };
     const next = { category: '', subcategory: '', min_group_size: 1, max_group_size: null, ...input };
     await checkFields(tx, accountId, input, next);
-    return (await insertExperience(tx, accountId, { ...values, type: input.type, title: input.title })).id;
+    const { id } = await insertExperience(tx, accountId, { ...values, type: input.type, title: input.title });
+    const created = { ...input, status: 'draft', currency: values.currency, time_zone: values.timeZone };
+    await recordChange(tx, accountId, { type: 'offer', id, label: input.title }, null, fieldsSnapshot(created));
+    return id;
   });
   return getExperience(db, accountId, id);
 };
@@ -259,12 +263,19 @@ export const changeExperience = async (db: Db, accountId: string, experienceId: 
       if (problems.length) throw notPublishable(problems);
     }
     await updateExperience(tx, accountId, experienceId, valuesOf(input));
+    const offer = { type: 'offer', id: experienceId, label: next.title } as const;
+    await recordChange(tx, accountId, offer, fieldsSnapshot(before), fieldsSnapshot(next));
   });
   return getExperience(db, accountId, experienceId);
 };
 
 export const removeExperience = async (db: Db, accountId: string, experienceId: string) => {
-  if (!(await deleteExperience(db, accountId, experienceId))) throw notFound();
+  await db.transaction(async (tx) => {
+    const current = await lockExperience(tx, accountId, experienceId);
+    if (!current || !(await deleteExperience(tx, accountId, experienceId))) throw notFound();
+    const offer = { type: 'offer', id: experienceId, label: current.title } as const;
+    await recordChange(tx, accountId, offer, fieldsSnapshot({ title: current.title, status: current.status }), null);
+  });
 };
 
 const COPY_SUFFIX = ' (copy)';
@@ -279,6 +290,8 @@ export const duplicateExperience = async (db: Db, accountId: string, experienceI
     const title = `${fields.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
     const copy = await insertExperience(tx, accountId, { ...valuesOf(fields), type: fields.type, title, status: 'draft' });
     await copyExperienceParts(tx, accountId, source.id, copy.id);
+    const created = fieldsSnapshot({ title, status: 'draft', copied_from: fields.title });
+    await recordChange(tx, accountId, { type: 'offer', id: copy.id, label: title }, null, created, 'duplicated');
     return copy.id;
   });
   return getExperience(db, accountId, id);

@@ -5,10 +5,12 @@ import {
   type StartTimeInput,
   startTimeProblems,
   startTimesOverlap,
+  WEEKDAY_LABELS,
 } from '@excursio/contract/schedule';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { experienceStats, lockExperience } from './experiences.repository.ts';
 import { problemsIntroduced, publishFactsOf } from './experiences.service.ts';
 import { unsellable } from './sellable.ts';
@@ -87,12 +89,40 @@ const checkLine = async (db: Executor, accountId: string, experienceId: string, 
   }
 };
 
+/** What the audit trail keeps of a schedule: one field per line ("Start 09:00 Mon, Tue from 2026-05-01"). */
+const scheduleSnapshot = async (db: Executor, accountId: string, experienceId: string) =>
+  Object.fromEntries(
+    (await scheduleOf(db, accountId, experienceId)).results.map((line) => [
+      `Start ${line.time} ${line.weekdays.map((d) => WEEKDAY_LABELS[d - 1]).join(', ')} from ${line.date_from}`,
+      `${line.date_to ? `until ${line.date_to}` : 'no end date'}, capacity ${line.capacity}`,
+    ]),
+  );
+
+/** Runs a change of an offer's schedule and records the schedule before and after it (in `tx`). */
+const auditedSchedule = async <T>(
+  tx: Executor,
+  accountId: string,
+  offer: { id: string; title: string },
+  change: () => Promise<T>,
+) => {
+  const before = await scheduleSnapshot(tx, accountId, offer.id);
+  const result = await change();
+  const entity = { type: 'schedule', id: offer.id, label: offer.title } as const;
+  await recordChange(tx, accountId, entity, before, await scheduleSnapshot(tx, accountId, offer.id));
+  return result;
+};
+
 export const createStartTime = async (db: Db, accountId: string, input: StartTimeInput) => {
   const id = await db.transaction(async (tx) => {
     const offer = await lockExperience(tx, accountId, input.experience_id);
     if (!offer) throw invalid('experience_id', 'Offer not found.', 'does_not_exist');
     await checkLine(tx, accountId, offer.id, input);
-    return (await insertStartTime(tx, accountId, offer.id, valuesOf(input))).id;
+    return auditedSchedule(
+      tx,
+      accountId,
+      offer,
+      async () => (await insertStartTime(tx, accountId, offer.id, valuesOf(input))).id,
+    );
   });
   return getStartTime(db, accountId, id);
 };
@@ -110,7 +140,7 @@ const lockedLine = async (db: Executor, accountId: string, startTimeId: string) 
 /** PUT (every field) and PATCH (the given ones). */
 export const changeStartTime = async (db: Db, accountId: string, startTimeId: string, input: Partial<Line>) => {
   await db.transaction(async (tx) => {
-    const { line } = await lockedLine(tx, accountId, startTimeId);
+    const { line, offer } = await lockedLine(tx, accountId, startTimeId);
     const next: Line = {
       time: input.time ?? line.time,
       weekdays: input.weekdays ?? line.weekdays,
@@ -119,7 +149,7 @@ export const changeStartTime = async (db: Db, accountId: string, startTimeId: st
       capacity: input.capacity ?? line.capacity,
     };
     await checkLine(tx, accountId, line.experienceId, next, startTimeId);
-    await updateStartTime(tx, accountId, startTimeId, valuesOf(next));
+    await auditedSchedule(tx, accountId, offer, () => updateStartTime(tx, accountId, startTimeId, valuesOf(next)));
   });
   return getStartTime(db, accountId, startTimeId);
 };
@@ -139,7 +169,7 @@ export const removeStartTime = async (db: Db, accountId: string, startTimeId: st
       // Only the start-time rule can be broken by removing a line.
       if (problems.length) throw unsellable('start_times', LAST_START_TIME);
     }
-    await deleteStartTime(tx, accountId, startTimeId);
+    await auditedSchedule(tx, accountId, offer, () => deleteStartTime(tx, accountId, startTimeId));
   });
 };
 
@@ -187,11 +217,13 @@ export const replaceSchedule = async (db: Db, accountId: string, experienceId: s
       throw unsellable('start_times', LAST_START_TIME);
     }
     const kept = new Set(input.start_times.flatMap((line) => (line.id ? [line.id] : [])));
-    for (const line of existing) if (!kept.has(line.id)) await deleteStartTime(tx, accountId, line.id);
-    for (const line of input.start_times) {
-      if (line.id) await updateStartTime(tx, accountId, line.id, valuesOf(line));
-      else await insertStartTime(tx, accountId, experienceId, valuesOf(line));
-    }
+    await auditedSchedule(tx, accountId, offer, async () => {
+      for (const line of existing) if (!kept.has(line.id)) await deleteStartTime(tx, accountId, line.id);
+      for (const line of input.start_times) {
+        if (line.id) await updateStartTime(tx, accountId, line.id, valuesOf(line));
+        else await insertStartTime(tx, accountId, experienceId, valuesOf(line));
+      }
+    });
   });
   return scheduleOf(db, accountId, experienceId);
 };

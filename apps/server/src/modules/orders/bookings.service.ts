@@ -4,6 +4,7 @@ import { notFound, refusedByState } from '../../http/app-error.ts';
 import { DAY_MS, formatIsoDate, formatWallTime, MINUTE_MS, monthDays } from '../availability/local-date.ts';
 import { zoneTimeline } from '../availability/zone-timeline.ts';
 import { bookingById, bookingStatusOf, bookingsOfDay, bookingsPerDay, setAttendance } from './bookings.repository.ts';
+import { auditBooking } from './order-audit.ts';
 import { orderReference } from './order-wire.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof bookingById>>>;
@@ -64,12 +65,19 @@ export const markAttendance = async (
   attendance: BookingListItem['attendance_status'],
   now: Date,
 ) => {
-  if (!(await setAttendance(db, accountId, bookingId, attendance))) {
-    const status = await bookingStatusOf(db, accountId, bookingId);
-    if (!status) throw notFound('This booking does not exist.');
-    throw refusedByState('booking_canceled', 'This booking is canceled: attendance cannot be set.');
-  }
-  const row = await bookingById(db, accountId, bookingId);
-  if (!row) throw notFound('This booking does not exist.');
+  const row = await db.transaction(async (tx) => {
+    const before = await bookingById(tx, accountId, bookingId);
+    if (!before || !(await setAttendance(tx, accountId, bookingId, attendance))) {
+      const status = await bookingStatusOf(tx, accountId, bookingId);
+      if (!status) throw notFound('This booking does not exist.');
+      throw refusedByState('booking_canceled', 'This booking is canceled: attendance cannot be set.');
+    }
+    const after = await bookingById(tx, accountId, bookingId);
+    if (!after) throw notFound('This booking does not exist.');
+    const audited = { id: bookingId, orderId: after.orderId, orderNumber: after.orderNumber, title: after.experienceTitle };
+    const attendanceOf = (r: typeof after) => ({ Attendance: r.booking.attendanceStatus.replaceAll('_', ' ') });
+    await auditBooking(tx, accountId, audited, attendanceOf(before), attendanceOf(after));
+    return after;
+  });
   return toBooking(row as Row, now.getTime());
 };

@@ -6,6 +6,7 @@ import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, contactOfCustomer } from '../customers/customers.service.ts';
 import { orderMoney } from './money.ts';
+import { auditOrder } from './order-audit.ts';
 import { insertOrder, insertOrderLine, nextOrderNumber } from './orders.repository.ts';
 import { newCheckoutSession, orderDetail, statusFor } from './orders.service.ts';
 import { organizationNameOf } from './resale-record.repository.ts';
@@ -96,6 +97,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
       );
     }
     await clearCheckedOutCart(tx, cart.id);
+    await auditOrder(tx, null, created);
     return created;
   });
   const resale = made.resale ? { ...made.resale, supplierName: await organizationNameOf(db, made.owner) } : null;

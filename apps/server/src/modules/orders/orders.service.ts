@@ -8,6 +8,7 @@ import { answersForOffer } from '../cart/cart.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
+import { auditBooking, auditOrder } from './order-audit.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
 import {
@@ -134,6 +135,7 @@ export const bookHold = async (
       description: offer?.title ?? 'Booking',
       totalMinor: booking.totalMinor,
     });
+    await auditOrder(tx, null, created);
     return created;
   });
   return orderDetail(db, accountId, order);
@@ -152,7 +154,9 @@ export const confirmOrder = async (db: Db, accountId: string, orderId: string) =
       throw refusedByState('order_not_waiting', `This order is ${locked.status}: there is nothing to confirm.`);
     }
     await confirmBookingsOfOrder(tx, accountId, orderId);
-    return updateOrder(tx, orderId, { status: 'confirmed' });
+    const confirmed = await updateOrder(tx, orderId, { status: 'confirmed' });
+    await auditOrder(tx, locked, confirmed, 'confirmed');
+    return confirmed;
   });
   return orderDetail(db, accountId, order);
 };
@@ -202,7 +206,11 @@ const cancelLines = async (
     if (!(await cancelOrderLineRow(tx, line.id, now))) continue;
     canceled.add(line.id);
     canceledMinor += line.totalMinor;
-    if (booking) await cancelBookingInTx(tx, accountId, booking.id, now);
+    if (booking) {
+      await cancelBookingInTx(tx, accountId, booking.id, now);
+      const audited = { id: booking.id, orderId: order.id, orderNumber: order.number, title: line.description };
+      await auditBooking(tx, accountId, audited, { Status: booking.status }, { Status: 'canceled' }, 'canceled');
+    }
     const policy = line.experienceId ? await cancellationPolicyOf(tx, accountId, line.experienceId) : null;
     const hours = startsAt ? hoursBefore(startsAt.getTime(), now.getTime()) : 0;
     const share = proposedRefund(policy, line.totalMinor, hours, refundable).amountMinor;
@@ -216,6 +224,7 @@ const cancelLines = async (
     paymentStatus: orderMoney(totalMinor, movements, { canceled: !remaining }).status,
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
+  await auditOrder(tx, order, updated, remaining ? undefined : 'canceled');
   return { order: updated, proposed, canceledLineIds: [...canceled] };
 };
 

@@ -6,6 +6,7 @@ import type { StripeClient } from '../../integrations/payments/stripe-client.ts'
 import { cardPaymentsOf } from '../payments/provider-for.ts';
 import { refundOnStripe, reversedByTransfer } from '../payments/refunds.service.ts';
 import { orderMoney, refundProblem } from './money.ts';
+import { auditMovement, auditOrder } from './order-audit.ts';
 import {
   findOrder,
   findPaymentByKey,
@@ -146,9 +147,11 @@ export const recordPayment = async (
       createdByUserId: options.userId,
     });
     const canceled = order.status === 'canceled';
-    await updateOrder(tx, orderId, {
+    const updated = await updateOrder(tx, orderId, {
       paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
     });
+    await auditMovement(tx, order, null, inserted);
+    await auditOrder(tx, order, updated);
     return { payment: inserted, currency: order.currency, replayed: false };
   });
   const { payment, currency } = step1;
@@ -168,9 +171,11 @@ export const recordPayment = async (
         ...(outcome.transfers.length ? { transfers: outcome.transfers } : {}),
       })) ?? payment;
     const movements = await paymentsOfOrder(tx, accountId, orderId);
-    await updateOrder(tx, orderId, {
+    const updated = await updateOrder(tx, orderId, {
       paymentStatus: orderMoney(order.totalMinor, movements, { canceled: order.status === 'canceled' }).status,
     });
+    await auditMovement(tx, order, payment, row);
+    await auditOrder(tx, order, updated);
     return row;
   });
   if (settled.status === 'failed') {

@@ -5,6 +5,7 @@ import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { orderMoney } from './money.ts';
+import { auditMovement, auditOrder } from './order-audit.ts';
 import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
 import { findOrderBySessionFor } from './resale-record.repository.ts';
@@ -112,7 +113,10 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     }));
     await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
   }
-  if (!input.payment) return created;
+  if (!input.payment) {
+    await auditOrder(tx, null, created);
+    return created;
+  }
   const payment = await insertPayment(tx, {
     accountId,
     orderId: created.id,
@@ -127,5 +131,8 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     note: 'Paid in the webstore',
     createdByUserId: null,
   });
-  return updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
+  const paid = await updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
+  await auditOrder(tx, null, paid);
+  await auditMovement(tx, paid, null, payment);
+  return paid;
 };

@@ -20,6 +20,7 @@ import {
   sharedOffersPage,
   updatePartnership,
 } from './partners.repository.ts';
+import { auditPartnership, partnershipSnapshot } from './partnership-audit.ts';
 
 export type Acting = Viewer & { features: string[] };
 type TermsPatch = z.output<typeof partnershipTermsPatch>;
@@ -104,6 +105,7 @@ export const invitePartner = async (db: Db, acting: Acting, input: Invite) => {
         ...termsValues(input.terms),
       });
       await replaceSharedOffers(tx, row.id, ids);
+      await auditPartnership(tx, acting, row.id, null, 'invited');
       return row;
     })
     .catch((error: unknown) => {
@@ -122,6 +124,14 @@ const REFUSED: Record<Action, string> = {
   end: 'This partnership has already ended.',
 };
 
+const DONE: Record<Action, string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  pause: 'paused',
+  resume: 'resumed',
+  end: 'ended',
+};
+
 /** Accept, decline, pause, resume or end — one transition at a time, behind the row's lock. */
 export const changeStatus = async (db: Db, acting: Acting, id: string, action: Action, clock: () => Date) => {
   await get(db, acting, id);
@@ -133,6 +143,11 @@ export const changeStatus = async (db: Db, acting: Acting, id: string, action: A
       // so every sale is stamped no later than the end.
       const now = clock();
       if (!allowed(row, acting.accountId)[action]) throw refusedByState('invalid_state', REFUSED[action]);
+      const before = (await partnershipSnapshot(tx, acting, id))?.snapshot ?? null;
+      const audited = async <T>(result: T) => {
+        await auditPartnership(tx, acting, id, before, DONE[action]);
+        return result;
+      };
       const side = sideOf(row, acting.accountId);
       if (action === 'accept') {
         if (side === 'reseller') assertMayResell(acting);
@@ -142,12 +157,14 @@ export const changeStatus = async (db: Db, acting: Acting, id: string, action: A
         if (values.supplierAccountId === row.resellerAccountId || values.resellerAccountId === row.supplierAccountId) {
           throw refusedByState('invalid_state', 'Your organization cannot partner with itself.');
         }
-        return updatePartnership(tx, id, values);
+        return audited(await updatePartnership(tx, id, values));
       }
-      if (action === 'decline') return updatePartnership(tx, id, { status: 'declined', endedAt: now });
-      if (action === 'pause') return updatePartnership(tx, id, { status: 'paused', pausedByAccountId: acting.accountId });
-      if (action === 'resume') return updatePartnership(tx, id, { status: 'active', pausedByAccountId: null });
-      return updatePartnership(tx, id, { status: 'ended', endedAt: now });
+      if (action === 'decline') return audited(await updatePartnership(tx, id, { status: 'declined', endedAt: now }));
+      if (action === 'pause') {
+        return audited(await updatePartnership(tx, id, { status: 'paused', pausedByAccountId: acting.accountId }));
+      }
+      if (action === 'resume') return audited(await updatePartnership(tx, id, { status: 'active', pausedByAccountId: null }));
+      return audited(await updatePartnership(tx, id, { status: 'ended', endedAt: now }));
     })
     .catch((error: unknown) => {
       if (uniqueViolation(error)) throw refusedByState('unique', ALREADY);
@@ -187,8 +204,10 @@ export const changeTerms = async (db: Db, acting: Acting, id: string, patch: Ter
     }
     // Read inside the transaction: PGlite has one connection, and the transaction holds it.
     await checkSharedOffers(tx, row.supplierAccountId, ids, 'experience_ids');
+    const before = (await partnershipSnapshot(tx, acting, id))?.snapshot ?? null;
     await updatePartnership(tx, id, termsValues(patch));
     if (ids !== undefined) await replaceSharedOffers(tx, id, ids);
+    await auditPartnership(tx, acting, id, before);
   });
   return getPartnership(db, acting, id);
 };

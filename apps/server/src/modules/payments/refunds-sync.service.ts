@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../http/types.ts';
 import { orderMoney } from '../orders/money.ts';
+import { auditMovement, auditOrder } from '../orders/order-audit.ts';
 import { noticeOrder } from '../orders/order-notices.service.ts';
 import { insertPayment, lockOrder, paymentsOfOrder, updateOrder } from '../orders/orders.repository.ts';
 import { findCheckout } from './card-checkouts.repository.ts';
@@ -63,9 +64,11 @@ export const syncStripeRefunds = async (ctx: AppContext, paymentIntentId: string
       );
     }
     if (added.length) {
-      await updateOrder(tx, orderId, {
+      const updated = await updateOrder(tx, orderId, {
         paymentStatus: orderMoney(order.totalMinor, [...movements, ...added], { canceled: order.status === 'canceled' }).status,
       });
+      for (const refund of added) await auditMovement(tx, order, null, refund);
+      await auditOrder(tx, order, updated);
     }
     return added;
   });

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { asActor, SYSTEM_ACTOR } from '../audit/audit-context.ts';
 import { claimEvent, markEventProcessed, releaseEvent } from './provider-events.repository.ts';
 
 /**
@@ -70,7 +71,8 @@ export const createWebhookReceiver = (deps: {
     if (!(await claimEvent(deps.db, key, deps.clock()))) return { event: event.id, type: event.type, duplicate: true };
     const handler = deps.handlers[event.type];
     try {
-      if (handler) await handler(event);
+      // Changes a provider event makes are the system's, whoever's request delivered it (the test mode).
+      if (handler) await asActor(SYSTEM_ACTOR, () => handler(event));
     } catch (error) {
       await releaseEvent(deps.db, provider, event.id).catch(() => undefined);
       deps.log('webhook event failed: the provider will deliver it again', {

@@ -2,6 +2,7 @@ import { type PricingRate, type PricingRateInput, type RatePriceInput, rateProbl
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { fieldsSnapshot, money, recordChange } from '../audit/audit.service.ts';
 import { unsellable } from '../experiences/sellable.ts';
 import {
   countPricedRates,
@@ -85,6 +86,19 @@ export const getPricingRate = async (db: Executor, accountId: string, id: string
   return (await withPrices(db, accountId, [row]))[0];
 };
 
+/** What the audit trail keeps of a rate: its fields and each category's price. */
+const rateSnapshot = (rate: PricingRate) => ({
+  Offer: rate.experience_title,
+  ...fieldsSnapshot(rate, ['id', 'experience_id', 'experience_title', 'prices', 'created_at', 'currency']),
+  ...Object.fromEntries(
+    rate.prices.flatMap((p) => [
+      [`Price (${p.pricing_category_name})`, money(p.price, rate.currency)],
+      [`Net price (${p.pricing_category_name})`, money(p.net_price, rate.currency)],
+    ]),
+  ),
+});
+const auditedRate = (rate: PricingRate) => ({ type: 'rate', id: rate.id, label: rate.name }) as const;
+
 /** The contract's rules of a rate on its own, every problem at once. */
 const refuseRateProblems = (rate: Parameters<typeof rateProblems>[0]) => {
   const problems = rateProblems(rate);
@@ -133,6 +147,8 @@ export const createPricingRate = async (db: Db, accountId: string, input: Pricin
     await checkCategories(tx, accountId, input.prices);
     const rate = await insertPricingRate(tx, accountId, offer.id, rateValues(input));
     await replaceRatePrices(tx, accountId, rate.id, priceValues(input.prices));
+    const created = await getPricingRate(tx, accountId, rate.id);
+    await recordChange(tx, accountId, auditedRate(created), null, rateSnapshot(created));
     return rate.id;
   });
   return getPricingRate(db, accountId, id);
@@ -159,6 +175,7 @@ const lockRateWithOffers = async (db: Executor, accountId: string, rateId: strin
 export const changePricingRate = async (db: Db, accountId: string, id: string, input: RateChange) => {
   await db.transaction(async (tx) => {
     const { rate, offer, offers } = await lockRateWithOffers(tx, accountId, id, input.experience_id);
+    const before = await getPricingRate(tx, accountId, id);
     const target = input.experience_id === undefined ? offer : offers.find((o) => o.id === input.experience_id);
     if (!target) throw invalid('experience_id', OFFER_MISSING, 'does_not_exist');
     const prices =
@@ -182,6 +199,8 @@ export const changePricingRate = async (db: Db, accountId: string, id: string, i
     if (target.id !== offer.id) await keepActiveOfferPriced(tx, accountId, offer, id);
     await updatePricingRate(tx, accountId, id, { ...rateValues(merged), experienceId: target.id });
     if (input.prices) await replaceRatePrices(tx, accountId, id, priceValues(input.prices));
+    const after = await getPricingRate(tx, accountId, id);
+    await recordChange(tx, accountId, auditedRate(after), rateSnapshot(before), rateSnapshot(after));
   });
   return getPricingRate(db, accountId, id);
 };
@@ -190,6 +209,8 @@ export const removePricingRate = async (db: Db, accountId: string, id: string) =
   await db.transaction(async (tx) => {
     const { offer } = await lockRateWithOffers(tx, accountId, id);
     await keepActiveOfferPriced(tx, accountId, offer, id);
+    const before = await getPricingRate(tx, accountId, id);
     await deletePricingRate(tx, accountId, id);
+    await recordChange(tx, accountId, auditedRate(before), rateSnapshot(before), null);
   });
 };

@@ -11,6 +11,7 @@ import { issueSession, type Session } from '../auth/session.service.ts';
 import { consumeAuthToken } from '../auth/tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from '../auth/tokens.ts';
 import { insertActiveUser, invitedMember, joinInvitedMember, openInvitation, replaceInviteToken } from './invites.repository.ts';
+import { auditMember, memberSnapshot } from './team-audit.ts';
 import { lockMember, updateMember } from './team-members.repository.ts';
 import { EMAIL_HAS_ACCOUNT, getMember, insertInvitation } from './team-members.service.ts';
 
@@ -50,6 +51,8 @@ export const inviteMember = async (
 ) => {
   const { memberId, token } = await ctx.db.transaction(async (tx) => {
     const member = await insertInvitation(tx, caller, input);
+    const invited = await getMember(tx, caller.accountId, member.id);
+    await auditMember(tx, caller.accountId, invited, null, memberSnapshot(invited), 'invited');
     return { memberId: member.id, token: await issueToken(tx, caller.accountId, member.id) };
   });
   await sendInvite(ctx, caller.accountId, input.email, token);
@@ -118,6 +121,9 @@ export const acceptInvite = async (
       const user = await insertActiveUser(tx, accountId, { email: member.email, passwordHash, firstName, lastName });
       const joined = await joinInvitedMember(tx, accountId, member.id, { userId: user.id, firstName, lastName });
       if (!joined) throw invalid('token', INVALID_INVITE, 'invalid_token');
+      const after = await getMember(tx, accountId, member.id);
+      const actor = { kind: 'user', id: user.id, name: `${firstName} ${lastName}`.trim() || member.email, ip: null } as const;
+      await auditMember(tx, accountId, after, { Status: 'invited' }, { Status: after.status }, 'joined', actor);
       return user.id;
     });
   } catch (error) {

@@ -21,6 +21,7 @@ import {
   setRolePermissionSets,
   updateRole,
 } from './roles.repository.ts';
+import { auditRole, roleSnapshot } from './team-audit.ts';
 
 const NAME_TAKEN = 'A role with this name already exists.';
 
@@ -115,6 +116,8 @@ export const createRole = async (
         role.id,
         sets.map((s) => s.id),
       );
+      const created = await getRole(tx, accountId, role.id);
+      await auditRole(tx, accountId, created, null, roleSnapshot(created));
       return role.id;
     });
     return await getRole(db, accountId, id);
@@ -136,6 +139,7 @@ export const changeRole = async (
       const role = await lockRole(tx, accountId, roleId);
       if (!role) throw notFound();
       if (role.isOwner) throw badRequest('The Owner role cannot be changed: it always holds every permission.', 'owner_role');
+      const before = roleSnapshot(await getRole(tx, accountId, roleId));
       if (input.name !== undefined && (await roleNameTaken(tx, accountId, input.name, roleId))) {
         throw conflict('name', NAME_TAKEN);
       }
@@ -150,6 +154,8 @@ export const changeRole = async (
         );
       }
       await updateRole(tx, accountId, roleId, { name: input.name, description: input.description });
+      const after = await getRole(tx, accountId, roleId);
+      await auditRole(tx, accountId, after, before, roleSnapshot(after));
     });
   } catch (error) {
     translateUnique(error);
@@ -169,6 +175,8 @@ export const removeRole = async (db: Db, accountId: string, roleId: string) => {
         'role_in_use',
       );
     }
+    const before = await getRole(tx, accountId, roleId);
     await deleteRole(tx, accountId, roleId);
+    await auditRole(tx, accountId, before, roleSnapshot(before), null);
   });
 };

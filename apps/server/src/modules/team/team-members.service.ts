@@ -9,6 +9,7 @@ import { revokeUserRefreshTokens } from '../auth/tokens.repository.ts';
 import { deleteInviteTokens } from './invites.repository.ts';
 import { findRole, permissionSetsOfRoles } from './roles.repository.ts';
 import { grantsTeamAccess } from './roles.service.ts';
+import { auditMember, memberSnapshot } from './team-audit.ts';
 import {
   deleteMember,
   deleteUser,
@@ -113,6 +114,7 @@ export const changeMember = async (
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, accountId, memberId);
     if (!member) throw notFound();
+    const before = await getMember(tx, accountId, memberId);
     const isSelf = member.userId !== null && member.userId === caller.userId;
     if (input.role_id !== undefined && input.role_id !== member.roleId) {
       if (member.isOwner) throw badRequest("The owner's role cannot be changed.", 'owner_member');
@@ -149,6 +151,8 @@ export const changeMember = async (
     if (member.userId) {
       await updateUserNames(tx, accountId, member.userId, { firstName: input.first_name, lastName: input.last_name });
     }
+    const after = await getMember(tx, accountId, memberId);
+    await auditMember(tx, accountId, after, memberSnapshot(before), memberSnapshot(after));
   });
   return getMember(db, accountId, memberId);
 };
@@ -166,8 +170,10 @@ export const removeMember = async (db: Db, caller: UserPrincipal, memberId: stri
     if (member.userId !== null && member.userId === caller.userId) {
       throw badRequest('You cannot remove yourself from the organization.', 'self_removal');
     }
+    const before = await getMember(tx, accountId, memberId);
     await deleteInviteTokens(tx, accountId, memberId);
     if (member.userId) await deleteUser(tx, accountId, member.userId);
     await deleteMember(tx, accountId, memberId);
+    await auditMember(tx, accountId, before, memberSnapshot(before), null, 'removed');
   });
 };

@@ -10,6 +10,7 @@ import {
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconQrcode,
@@ -199,6 +200,12 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconKey,
         permissions: ['Manage account'],
         features: ['api_access'],
+      },
+      {
+        label: 'Audit trail',
+        to: '/settings/audit-trail',
+        icon: IconHistory,
+        permissions: ['Manage account'],
       },
       {
         label: 'Product configuration',

@@ -17,6 +17,7 @@ import {
 } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { AuditTrailStep } from '../components/audit-trail-step.tsx';
 import { InvoiceStep } from '../components/invoice-step.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
@@ -236,22 +237,22 @@ export const OrderEditorPage = () => {
         </Alert>
       ) : null}
       <Tabs
-        value={step === 'payments' || step === 'invoice' ? step : 'details'}
+        value={step === 'payments' || step === 'invoice' || step === 'audit' ? step : 'details'}
         onChange={(v) => v && navigate(orderPath(order.id, v as OrderStep))}
       >
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="invoice">Invoice</Tabs.Tab>
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
-          <Tabs.Tab value="audit" disabled>
-            Audit trail
-          </Tabs.Tab>
+          <Tabs.Tab value="audit">Audit trail</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {step === 'payments' ? (
         <Payments order={order} proposedRefund={proposedRefund} />
       ) : step === 'invoice' ? (
         <InvoiceStep order={order} />
+      ) : step === 'audit' ? (
+        <AuditTrailStep order={order} />
       ) : (
         <Details order={order} />
       )}
