@@ -6,6 +6,7 @@ export * from './availability.ts';
 export * from './carts.ts';
 export * from './catalog.ts';
 export * from './customers.ts';
+export * from './integrations.ts';
 export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './media.ts';

@@ -3,7 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import { DAY_MS, formatIsoDate, formatWallTime, MINUTE_MS, monthDays } from '../availability/local-date.ts';
 import { zoneTimeline } from '../availability/zone-timeline.ts';
-import { bookingById, bookingStatusOf, bookingsOfDay, bookingsPerDay, setAttendance } from './bookings.repository.ts';
+import { emitBookingCheckedIn } from '../webhooks/events.ts';
+import {
+  bookingById,
+  bookingStatusOf,
+  bookingsOfDay,
+  bookingsPerDay,
+  lockedAttendanceOf,
+  setAttendance,
+} from './bookings.repository.ts';
 import { orderReference } from './order-wire.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof bookingById>>>;
@@ -64,7 +72,14 @@ export const markAttendance = async (
   attendance: BookingListItem['attendance_status'],
   now: Date,
 ) => {
-  if (!(await setAttendance(db, accountId, bookingId, attendance))) {
+  const set = await db.transaction(async (tx) => {
+    const before = await lockedAttendanceOf(tx, accountId, bookingId);
+    const done = await setAttendance(tx, accountId, bookingId, attendance);
+    if (done && attendance === 'arrived' && before !== 'arrived')
+      await emitBookingCheckedIn(tx, accountId, bookingId, now, 'list');
+    return done;
+  });
+  if (!set) {
     const status = await bookingStatusOf(db, accountId, bookingId);
     if (!status) throw notFound('This booking does not exist.');
     throw refusedByState('booking_canceled', 'This booking is canceled: attendance cannot be set.');

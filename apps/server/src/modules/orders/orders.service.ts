@@ -6,6 +6,7 @@ import { type OfferForAvailability, offersForAvailability, offersOfHold } from '
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { answersForOffer } from '../cart/cart.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
+import { emitOrderCreated, emitOrderEvent } from '../webhooks/events.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
@@ -134,6 +135,7 @@ export const bookHold = async (
       description: offer?.title ?? 'Booking',
       totalMinor: booking.totalMinor,
     });
+    await emitOrderCreated(tx, created);
     return created;
   });
   return orderDetail(db, accountId, order);
@@ -152,7 +154,9 @@ export const confirmOrder = async (db: Db, accountId: string, orderId: string) =
       throw refusedByState('order_not_waiting', `This order is ${locked.status}: there is nothing to confirm.`);
     }
     await confirmBookingsOfOrder(tx, accountId, orderId);
-    return updateOrder(tx, orderId, { status: 'confirmed' });
+    const confirmed = await updateOrder(tx, orderId, { status: 'confirmed' });
+    await emitOrderEvent(tx, 'order.confirmed', confirmed);
+    return confirmed;
   });
   return orderDetail(db, accountId, order);
 };
@@ -216,6 +220,7 @@ const cancelLines = async (
     paymentStatus: orderMoney(totalMinor, movements, { canceled: !remaining }).status,
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
+  if (!remaining) await emitOrderEvent(tx, 'order.canceled', updated);
   return { order: updated, proposed, canceledLineIds: [...canceled] };
 };
 

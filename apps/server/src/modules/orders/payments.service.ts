@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../integrations/payments/payment-provid
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { cardPaymentsOf } from '../payments/provider-for.ts';
 import { refundOnStripe, reversedByTransfer } from '../payments/refunds.service.ts';
+import { emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney, refundProblem } from './money.ts';
 import {
   findOrder,
@@ -149,6 +150,7 @@ export const recordPayment = async (
     await updateOrder(tx, orderId, {
       paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
     });
+    await emitPaymentEvent(tx, inserted, order.currency);
     return { payment: inserted, currency: order.currency, replayed: false };
   });
   const { payment, currency } = step1;
@@ -171,6 +173,7 @@ export const recordPayment = async (
     await updateOrder(tx, orderId, {
       paymentStatus: orderMoney(order.totalMinor, movements, { canceled: order.status === 'canceled' }).status,
     });
+    if (payment.status === 'pending') await emitPaymentEvent(tx, row, order.currency);
     return row;
   });
   if (settled.status === 'failed') {

@@ -4,6 +4,7 @@ import { refusedByState } from '../../http/app-error.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
+import { emitOrderCreated, emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney } from './money.ts';
 import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
@@ -112,6 +113,7 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     }));
     await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
   }
+  await emitOrderCreated(tx, created);
   if (!input.payment) return created;
   const payment = await insertPayment(tx, {
     accountId,
@@ -127,5 +129,6 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     note: 'Paid in the webstore',
     createdByUserId: null,
   });
+  await emitPaymentEvent(tx, payment, created.currency);
   return updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
 };

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { forbidden, notFound, refusedByState } from '../../http/app-error.ts';
 import { orderReference } from '../orders/order-wire.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
+import { emitBookingCheckedIn } from '../webhooks/events.ts';
 import { newShortCode, ticketContent } from './short-codes.ts';
 import { signingKeyOf } from './ticket-keys.service.ts';
 import { signTicket } from './ticket-signing.ts';
@@ -208,6 +209,7 @@ export const checkInTicket = async (
   await db.transaction(async (tx) => {
     if (await arrive(tx)) {
       await setCheckedIn(tx, accountId, row.id, now, principal.userId);
+      await emitBookingCheckedIn(tx, accountId, bookingId, now, 'ticket');
       return;
     }
     const state = await ticketState(tx, accountId, row.id);

@@ -12,6 +12,8 @@ const subscription = () => import('../../features/subscription/pages/plans-page.
 const account = () => import('../../features/account/pages/account-page.tsx');
 const paymentProviders = () => import('../../features/payment-providers/pages/payment-providers-page.tsx');
 const apiKeys = () => import('../../features/api-keys/pages/api-keys-page.tsx');
+const webhooks = () => import('../../features/webhooks/pages/webhooks-page.tsx');
+const calendarFeeds = () => import('../../features/calendar-feeds/pages/calendar-feeds-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -57,6 +59,18 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} features={['api_access']} />,
     handle: handle('API keys'),
     children: [{ index: true, lazy: lazyPage(apiKeys, (m) => m.ApiKeysPage) }],
+  },
+  {
+    path: 'settings/webhooks',
+    element: <AccessGuard permissions={['Manage account']} features={['api_access']} />,
+    handle: handle('Webhooks'),
+    children: [{ index: true, lazy: lazyPage(webhooks, (m) => m.WebhooksPage) }],
+  },
+  {
+    path: 'settings/calendar-feeds',
+    element: <AccessGuard permissions={['Manage orders']} features={['orders']} />,
+    handle: handle('Calendar feeds'),
+    children: [{ index: true, lazy: lazyPage(calendarFeeds, (m) => m.CalendarFeedsPage) }],
   },
   { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

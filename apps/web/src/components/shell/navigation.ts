@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
+  IconCalendarShare,
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
@@ -19,6 +20,7 @@ import {
   IconUserShield,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -191,6 +193,20 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconKey,
         permissions: ['Manage account'],
         features: ['api_access'],
+      },
+      {
+        label: 'Webhooks',
+        to: '/settings/webhooks',
+        icon: IconWebhook,
+        permissions: ['Manage account'],
+        features: ['api_access'],
+      },
+      {
+        label: 'Calendar feeds',
+        to: '/settings/calendar-feeds',
+        icon: IconCalendarShare,
+        permissions: ['Manage orders'],
+        features: ['orders'],
       },
       {
         label: 'Product configuration',

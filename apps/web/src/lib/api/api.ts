@@ -49,6 +49,11 @@ export const api = createApi({
     'TestModePage',
     // API keys (features/api-keys).
     'ApiKey',
+    // Webhooks (features/webhooks).
+    'WebhookEndpoint',
+    'WebhookDelivery',
+    // Calendar feeds (features/calendar-feeds).
+    'CalendarFeed',
   ],
   endpoints: () => ({}),
 });
