@@ -8,11 +8,14 @@ import { expectError } from '../../test/errors.ts';
 import { createMember, useAccount } from '../../test/factories.ts';
 import { createOrder, orderRequests } from '../../test/order-factories.ts';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts';
+import { createWebhookWorker } from './delivery.service.ts';
 import { emitWebhookEvent } from './events.ts';
 
 // Integrators' webhooks: endpoints, the outbox written with the change, signed deliveries checked by
 // a real receiver on loopback (allowed by WEBHOOK_ALLOW_PRIVATE, as only tests do), back-off,
-// disabling, replay. The outbound guard: public-address.test.ts; two workers: webhooks.workers.api.test.ts.
+// disabling, replay, two workers at once. The outbound guard: integrations/public-address.test.ts.
+// The file's tests run one after another: on a shared PostgreSQL database, a second file's workers
+// would sweep this file's outbox too (workers serve every organization).
 const t = useTestApp({
   WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
   WEBHOOK_SWEEP_MS: '0',
@@ -316,5 +319,35 @@ describe('replay', () => {
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, false)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('two workers', () => {
+  // On PGlite the sweeps take turns on its one connection; with DATABASE_URL (PostgreSQL) they race.
+  const worker = () =>
+    createWebhookWorker({
+      db: t.db,
+      config: t.config,
+      mailer: t.mailer,
+      clock: () => t.clock.now ?? new Date(),
+      log: { warn: () => undefined, error: () => undefined },
+    });
+
+  it('deliver each of 60 events exactly once', async () => {
+    const endpoint = await register(['order.created']);
+    for (let i = 0; i < 60; i++) {
+      await t.db.transaction((tx) => emitWebhookEvent(tx, a.account.id, 'order.created', { order: { id: randomUUID(), n: i } }));
+    }
+    const counts = await Promise.all([worker().sweep(), worker().sweep()]);
+    // Earlier tests' deliveries may be due too: at least this endpoint's 60 were attempted.
+    expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(60);
+    const got = receivedAt(endpoint.path);
+    const ids = got.map((r) => r.headers['excursio-delivery']);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    expect(got.every((r) => r.signatureValid)).toBe(true);
+    const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(rows).toHaveLength(60);
+    expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1 && r.lockedUntil === null)).toBe(true);
   });
 });
