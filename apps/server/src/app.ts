@@ -20,6 +20,7 @@ import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
@@ -39,6 +40,7 @@ import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
@@ -265,7 +267,9 @@ export const buildApp = async (deps: AppDeps) => {
     webstoreRoutes(api, ctx);
     ticketRoutes(api, ctx);
     qrCodeRoutes(api, ctx);
+    analyticsRoutes(api, ctx);
     shortCodeRoutes(api, ctx);
+    checkInRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);

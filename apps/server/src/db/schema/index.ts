@@ -1,6 +1,7 @@
 // The schema object handed to drizzle (relational queries) and drizzle-kit. Not a barrel for app code:
 // repositories import tables from their own schema files.
 export * from './accounts.ts';
+export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './availability.ts';
 export * from './carts.ts';

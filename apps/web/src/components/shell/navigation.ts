@@ -7,6 +7,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconCalendarShare,
+  IconChartBar,
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
@@ -84,6 +85,13 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconQrcode,
         permissions: ['Manage stores'],
         features: ['qr_codes'],
+      },
+      {
+        label: 'Analytics',
+        to: '/sales/analytics',
+        icon: IconChartBar,
+        permissions: ['Manage orders'],
+        features: ['analytics'],
       },
       {
         label: 'Partners',
