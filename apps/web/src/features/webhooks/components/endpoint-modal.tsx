@@ -40,13 +40,18 @@ export const EndpointModal = ({ opened, onClose }: { opened: boolean; onClose: (
 
 const EndpointForm = ({ onCreated, onCancel }: { onCreated: (e: WebhookEndpointWithSecret) => void; onCancel: () => void }) => {
   const [create, { isLoading }] = useCreateWebhookEndpointMutation();
-  const { register, handleSubmit, control, formState } = useForm({
+  const { register, handleSubmit, control, formState, setError } = useForm({
     resolver: zodResolver(webhookEndpointInput),
     defaultValues: { url: '', description: '', events: [...WEBHOOK_EVENTS] },
   });
   const onSubmit = handleSubmit(async (values) => {
     const result = await create(values);
     if (result.data) onCreated(result.data);
+    // The server's refusal of the address (a private one) shows under the field.
+    const refusal = (
+      result.error as { data?: { errors?: { attr: string | null; detail: string }[] } } | undefined
+    )?.data?.errors?.find((e) => e.attr === 'url');
+    if (refusal) setError('url', { message: refusal.detail });
   });
   return (
     <form onSubmit={onSubmit} noValidate>
