@@ -76,7 +76,8 @@ test('an order booked through the public API is found, paid in two steps, cancel
   await expect(booking.getByRole('radio', { name: 'Arrived' })).toBeChecked();
   await expect(page).toHaveURL(new RegExp(`date=${day}`));
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).first().click();
+  await page.getByRole('button', { name: 'Export manifest' }).first().click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
   const csv = readFileSync((await (await download).path()) as string, 'utf8');
   expect(csv).toContain('"Grace","Hopper","grace@example.test"');
   expect(csv).toContain('"Arrived"');

@@ -40,11 +40,13 @@ import { publicBookingRoutes } from './modules/availability/public-booking.route
 import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-policies.routes.ts';
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
+import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { experienceInventoryRoutes } from './modules/inventory/experience-inventory.routes.ts';
@@ -82,6 +84,8 @@ import { appInfoRoutes, roleRoutes } from './modules/team/roles.routes.ts';
 import { teamMemberRoutes } from './modules/team/team-members.routes.ts';
 import { testModeRoutes } from './modules/test-mode/test-mode.routes.ts';
 import { ticketRoutes } from './modules/tickets/tickets.routes.ts';
+import { createWebhookWorker, type WebhookWorker } from './modules/webhooks/delivery.service.ts';
+import { webhookEndpointRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { webstoreRoutes } from './modules/webstore/webstore.routes.ts';
 
 export type AppDeps = {
@@ -102,6 +106,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves once access and catalog changes committed so far apply to this instance's requests. */
     accessSynced: () => Promise<void>;
+    /** The outbox worker of integrators' webhooks (tests sweep it themselves). */
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -162,7 +168,11 @@ export const buildApp = async (deps: AppDeps) => {
     clock: deps.clock ?? (() => new Date()),
     stripe: config.PAYMENT_PROVIDER === 'stripe' ? createStripe(config) : null,
     webhooks: null as unknown as WebhookReceiver,
+    webhookWorker: null as unknown as WebhookWorker,
   };
+  ctx.webhookWorker = createWebhookWorker({ db: database.db, config, mailer, clock: ctx.clock, log: app.log });
+  ctx.webhookWorker.start(config.WEBHOOK_SWEEP_MS);
+  app.decorate('webhookWorker', ctx.webhookWorker);
   // Event handlers need the context; the context carries the receiver: built second.
   ctx.webhooks = createWebhookReceiver({
     db: database.db,
@@ -174,6 +184,7 @@ export const buildApp = async (deps: AppDeps) => {
   const stopGraceSweep = startGraceSweep(ctx, app.log);
   app.addHook('onClose', async () => {
     await stopGraceSweep();
+    await ctx.webhookWorker.stop();
     await background.idle();
     await redis?.quit();
   });
@@ -270,6 +281,9 @@ export const buildApp = async (deps: AppDeps) => {
     apiKeyRoutes(api, ctx);
     homeRoutes(api, ctx);
     auditRoutes(api, ctx);
+    webhookEndpointRoutes(api, ctx);
+    exportRoutes(api, ctx);
+    calendarFeedRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

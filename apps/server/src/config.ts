@@ -85,6 +85,29 @@ const envSchema = z.object({
   S3_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(MAX_UPLOAD_BYTES),
   MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(MAX_IMAGE_PIXELS),
+  /**
+   * Webhooks are delivered only to public addresses. Exact IP addresses listed here (comma-separated)
+   * are allowed although private: for tests whose receiver listens on 127.0.0.1. Never in production.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  /** The outbox worker looks for due webhook deliveries this often (0: only when asked, as tests do). */
+  WEBHOOK_SWEEP_MS: z.coerce.number().int().min(0).default(2000),
+  /** One delivery attempt (connect, send, answer) times out after this. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Attempts of one delivery before it is marked failed (back-off between them). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  /** Consecutive failed attempts after which an endpoint is disabled and its owner mailed. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().positive().default(15),
+  /** The first retry waits this long; each next one twice as long (at most six hours). */
+  WEBHOOK_BACKOFF_BASE_S: z.coerce.number().int().positive().default(30),
   /** Outbound fetches (video metadata, geocoding) time out after this. */
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   YOUTUBE_API_KEY: z.string().optional(),

@@ -50,6 +50,9 @@ const PUBLIC = [
   // The same checkout's tickets, on screen and as a PDF (the same key, the same scope, first names only).
   'GET /api/order/tickets/',
   'GET /api/order/tickets/pdf/',
+  // A calendar feed's secret address (`cal_` + 32 random bytes, stored hashed, revocable), answered on
+  // its own organization's address only: departures with booked counts, no personal data.
+  'GET /api/calendar-feeds/:token/feed.ics',
   // The address behind every QR code: a link redirects (counting the scan, nothing about the visitor),
   // a ticket shows its booking without personal data beyond the first name. Codes are 60 random bits,
   // scoped to the host's organization, rate-limited per address. Checking a ticket in (POST) needs

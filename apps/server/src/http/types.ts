@@ -14,6 +14,7 @@ import type { Background } from '../jobs/background.ts';
 import type { Jwt } from '../modules/auth/jwt.ts';
 import type { SignInGuard } from '../modules/auth/sign-in-guard.ts';
 import type { WebhookReceiver } from '../modules/payments/webhooks.service.ts';
+import type { WebhookWorker } from '../modules/webhooks/delivery.service.ts';
 
 /** The Fastify instance modules register routes on (zod type provider). */
 export type Api = FastifyInstance<
@@ -39,4 +40,6 @@ export type AppContext = {
   stripe: StripeClient | null;
   /** Provider webhooks' receiver (the test mode delivers its events through it too). */
   webhooks: WebhookReceiver;
+  /** The outbox worker of integrators' webhooks (sweeps on a timer; routes kick it). */
+  webhookWorker: WebhookWorker;
 };

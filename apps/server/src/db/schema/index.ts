@@ -9,6 +9,7 @@ export * from './carts.ts';
 export * from './catalog.ts';
 export * from './customers.ts';
 export * from './home.ts';
+export * from './integrations.ts';
 export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './media.ts';

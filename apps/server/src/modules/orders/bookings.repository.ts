@@ -171,6 +171,16 @@ export const setAttendance = async (
       .returning({ id: bookings.id })
   )[0] ?? null;
 
+/** A booking's attendance, its row locked until the transaction ends (the state before a change). */
+export const lockedAttendanceOf = async (tx: Executor, accountId: string, bookingId: string) =>
+  (
+    await tx
+      .select({ attendance: bookings.attendanceStatus })
+      .from(bookings)
+      .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)))
+      .for('update')
+  )[0]?.attendance ?? null;
+
 export const bookingStatusOf = async (db: Executor, accountId: string, bookingId: string) =>
   (
     await db

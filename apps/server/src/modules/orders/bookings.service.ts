@@ -3,7 +3,15 @@ import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import { DAY_MS, formatIsoDate, formatWallTime, MINUTE_MS, monthDays } from '../availability/local-date.ts';
 import { zoneTimeline } from '../availability/zone-timeline.ts';
-import { bookingById, bookingStatusOf, bookingsOfDay, bookingsPerDay, setAttendance } from './bookings.repository.ts';
+import { emitBookingCheckedIn } from '../webhooks/events.ts';
+import {
+  bookingById,
+  bookingStatusOf,
+  bookingsOfDay,
+  bookingsPerDay,
+  lockedAttendanceOf,
+  setAttendance,
+} from './bookings.repository.ts';
 import { auditBooking } from './order-audit.ts';
 import { orderReference } from './order-wire.ts';
 
@@ -66,12 +74,15 @@ export const markAttendance = async (
   now: Date,
 ) => {
   const row = await db.transaction(async (tx) => {
+    // Locked first: two taps on Arrived report one check-in to integrators.
+    const previous = await lockedAttendanceOf(tx, accountId, bookingId);
     const before = await bookingById(tx, accountId, bookingId);
     if (!before || !(await setAttendance(tx, accountId, bookingId, attendance))) {
       const status = await bookingStatusOf(tx, accountId, bookingId);
       if (!status) throw notFound('This booking does not exist.');
       throw refusedByState('booking_canceled', 'This booking is canceled: attendance cannot be set.');
     }
+    if (attendance === 'arrived' && previous !== 'arrived') await emitBookingCheckedIn(tx, accountId, bookingId, now, 'list');
     const after = await bookingById(tx, accountId, bookingId);
     if (!after) throw notFound('This booking does not exist.');
     const audited = { id: bookingId, orderId: after.orderId, orderNumber: after.orderNumber, title: after.experienceTitle };

@@ -5,6 +5,7 @@ import { type OfferForAvailability, offersForAvailability } from '../availabilit
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { clearCheckedOutCart, linesPrice, lockCartForCheckout } from '../cart/cart.service.ts';
 import { buyerForOrder, contactOfCustomer } from '../customers/customers.service.ts';
+import { emitOrderCreated } from '../webhooks/events.ts';
 import { orderMoney } from './money.ts';
 import { auditOrder } from './order-audit.ts';
 import { insertOrder, insertOrderLine, nextOrderNumber } from './orders.repository.ts';
@@ -98,6 +99,7 @@ export const checkoutCart = async (db: Db, who: { accountId: string; userId: str
     }
     await clearCheckedOutCart(tx, cart.id);
     await auditOrder(tx, null, created);
+    await emitOrderCreated(tx, created);
     return created;
   });
   const resale = made.resale ? { ...made.resale, supplierName: await organizationNameOf(db, made.owner) } : null;

@@ -6,6 +6,7 @@ import { type OfferForAvailability, offersForAvailability, offersOfHold } from '
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { answersForOffer } from '../cart/cart.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
+import { emitOrderCreated, emitOrderEvent } from '../webhooks/events.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
@@ -136,6 +137,7 @@ export const bookHold = async (
       totalMinor: booking.totalMinor,
     });
     await auditOrder(tx, null, created);
+    await emitOrderCreated(tx, created);
     return created;
   });
   return orderDetail(db, accountId, order);
@@ -156,6 +158,7 @@ export const confirmOrder = async (db: Db, accountId: string, orderId: string) =
     await confirmBookingsOfOrder(tx, accountId, orderId);
     const confirmed = await updateOrder(tx, orderId, { status: 'confirmed' });
     await auditOrder(tx, locked, confirmed, 'confirmed');
+    await emitOrderEvent(tx, 'order.confirmed', confirmed);
     return confirmed;
   });
   return orderDetail(db, accountId, order);
@@ -225,6 +228,7 @@ const cancelLines = async (
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
   await auditOrder(tx, order, updated, remaining ? undefined : 'canceled');
+  if (!remaining) await emitOrderEvent(tx, 'order.canceled', updated);
   return { order: updated, proposed, canceledLineIds: [...canceled] };
 };
 

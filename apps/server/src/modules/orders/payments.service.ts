@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../integrations/payments/payment-provid
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { cardPaymentsOf } from '../payments/provider-for.ts';
 import { refundOnStripe, reversedByTransfer } from '../payments/refunds.service.ts';
+import { emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney, refundProblem } from './money.ts';
 import { auditMovement, auditOrder } from './order-audit.ts';
 import {
@@ -152,6 +153,7 @@ export const recordPayment = async (
     });
     await auditMovement(tx, order, null, inserted);
     await auditOrder(tx, order, updated);
+    await emitPaymentEvent(tx, inserted, order.currency);
     return { payment: inserted, currency: order.currency, replayed: false };
   });
   const { payment, currency } = step1;
@@ -176,6 +178,7 @@ export const recordPayment = async (
     });
     await auditMovement(tx, order, payment, row);
     await auditOrder(tx, order, updated);
+    if (payment.status === 'pending') await emitPaymentEvent(tx, row, order.currency);
     return row;
   });
   if (settled.status === 'failed') {

@@ -4,6 +4,7 @@ import { refusedByState } from '../../http/app-error.ts';
 import { offersOfHold } from '../availability/availability.repository.ts';
 import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
+import { emitOrderCreated, emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney } from './money.ts';
 import { auditMovement, auditOrder } from './order-audit.ts';
 import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
@@ -113,6 +114,7 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     }));
     await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
   }
+  await emitOrderCreated(tx, created);
   if (!input.payment) {
     await auditOrder(tx, null, created);
     return created;
@@ -131,6 +133,7 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     note: 'Paid in the webstore',
     createdByUserId: null,
   });
+  await emitPaymentEvent(tx, payment, created.currency);
   const paid = await updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
   await auditOrder(tx, null, paid);
   await auditMovement(tx, paid, null, payment);

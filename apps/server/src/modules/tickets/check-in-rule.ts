@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { emitBookingCheckedIn } from '../webhooks/events.ts';
 import { bookingForCheckIn, markArrived, setCheckedIn, type TicketRow, ticketState } from './tickets.repository.ts';
 
 /**
@@ -82,5 +83,6 @@ export const checkInRule = async (
     return refused(409, 'booking_not_confirmed', 'This booking is not confirmed yet: the ticket is not valid until it is.');
   }
   await setCheckedIn(tx, accountId, row.id, attempt);
+  await emitBookingCheckedIn(tx, accountId, bookingId, attempt.at, 'ticket');
   return { kind: 'checked_in', replaced: null };
 };

@@ -13,6 +13,8 @@ const account = () => import('../../features/account/pages/account-page.tsx');
 const paymentProviders = () => import('../../features/payment-providers/pages/payment-providers-page.tsx');
 const apiKeys = () => import('../../features/api-keys/pages/api-keys-page.tsx');
 const auditTrail = () => import('../../features/audit/pages/audit-trail-page.tsx');
+const webhooks = () => import('../../features/webhooks/pages/webhooks-page.tsx');
+const calendarFeeds = () => import('../../features/calendar-feeds/pages/calendar-feeds-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -64,6 +66,18 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} />,
     handle: handle('Audit trail'),
     children: [{ index: true, lazy: lazyPage(auditTrail, (m) => m.AuditTrailPage) }],
+  },
+  {
+    path: 'settings/webhooks',
+    element: <AccessGuard permissions={['Manage account']} features={['api_access']} />,
+    handle: handle('Webhooks'),
+    children: [{ index: true, lazy: lazyPage(webhooks, (m) => m.WebhooksPage) }],
+  },
+  {
+    path: 'settings/calendar-feeds',
+    element: <AccessGuard permissions={['Manage orders']} features={['orders']} />,
+    handle: handle('Calendar feeds'),
+    children: [{ index: true, lazy: lazyPage(calendarFeeds, (m) => m.CalendarFeedsPage) }],
   },
   { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
+  IconCalendarShare,
   IconChartBar,
   IconCreditCard,
   IconFileInvoice,
@@ -21,6 +22,7 @@ import {
   IconUserShield,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -206,6 +208,20 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/settings/audit-trail',
         icon: IconHistory,
         permissions: ['Manage account'],
+      },
+      {
+        label: 'Webhooks',
+        to: '/settings/webhooks',
+        icon: IconWebhook,
+        permissions: ['Manage account'],
+        features: ['api_access'],
+      },
+      {
+        label: 'Calendar feeds',
+        to: '/settings/calendar-feeds',
+        icon: IconCalendarShare,
+        permissions: ['Manage orders'],
+        features: ['orders'],
       },
       {
         label: 'Product configuration',

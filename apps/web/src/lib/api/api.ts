@@ -51,6 +51,11 @@ export const api = createApi({
     'ApiKey',
     // The dashboard home's onboarding checklist (features/dashboard).
     'Onboarding',
+    // Webhooks (features/webhooks).
+    'WebhookEndpoint',
+    'WebhookDelivery',
+    // Calendar feeds (features/calendar-feeds).
+    'CalendarFeed',
   ],
   endpoints: () => ({}),
 });

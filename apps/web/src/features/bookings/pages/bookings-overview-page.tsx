@@ -7,21 +7,20 @@ import {
   type BookingListItem,
 } from '@excursio/contract/orders';
 import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/store.ts';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
-import { ordersApi, useListBookingsByDateQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
+import { useListBookingsByDateQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { orderPath } from '../../orders/components/order-paths.ts';
-import { manifestCsv } from '../manifest-csv.ts';
 
 const FILTERS = ['status', 'attendance_status'] as const;
 const DATE_PARAM = 'date';
@@ -66,8 +65,6 @@ export const BookingsOverviewPage = () => {
   useResetPageOnNotFound(list, error);
   const { data: categories } = useListPricingCategoriesQuery({ page: 1, page_size: 100 });
   const names = useMemo(() => new Map((categories?.results ?? []).map((c) => [c.id, c.name])), [categories]);
-  const dispatch = useAppDispatch();
-  const [exporting, setExporting] = useState(false);
 
   const goTo = (next: string) =>
     setParams((current) => {
@@ -76,28 +73,6 @@ export const BookingsOverviewPage = () => {
       copy.delete('page');
       return copy;
     });
-
-  /** Every page of the day as it is filtered now, as a file. */
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows: BookingListItem[] = [];
-      for (let page = 1; ; page++) {
-        const result = await dispatch(
-          ordersApi.endpoints.listBookingsByDate.initiate({ ...query, page, page_size: 100 }, { subscribe: false }),
-        );
-        if (!result.data) return;
-        rows.push(...result.data.results);
-        if (!result.data.next) break;
-      }
-      const url = URL.createObjectURL(new Blob([`\ufeff${manifestCsv(rows, names)}`], { type: 'text/csv;charset=utf-8' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: `manifest-${date}.csv` });
-      link.click();
-      URL.revokeObjectURL(url);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Column<BookingListItem>[] = [
     { key: 'time', header: 'Time', sortField: 'starts_at', width: 80, render: (b) => <Text fw={600}>{b.time}</Text> },
@@ -144,9 +119,7 @@ export const BookingsOverviewPage = () => {
   return (
     <Stack gap={0}>
       <PageAction>
-        <Button variant="standard" leftSection={<IconDownload size={16} />} onClick={exportCsv} loading={exporting}>
-          Export CSV
-        </Button>
+        <ExportMenu path="/bookings/by-date/export/" params={query} label="Export manifest" />
       </PageAction>
       <Group gap="xs" mb="md" wrap="wrap">
         <IconButton label="Previous day" onClick={() => goTo(dayjs(date).subtract(1, 'day').format('YYYY-MM-DD'))}>

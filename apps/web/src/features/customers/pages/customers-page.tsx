@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
 import { countryName } from '../../../components/country-select.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
@@ -90,7 +91,12 @@ export const CustomersPage = () => {
 
   return (
     <Stack gap={0}>
-      <PageAction>{createButton}</PageAction>
+      <PageAction>
+        <Group gap="sm" wrap="nowrap">
+          <ExportMenu path="/customers/export/" params={list.apiQuery} disabled={!list.ready} />
+          {createButton}
+        </Group>
+      </PageAction>
       <ListToolbar list={list} searchLabel="Search customers" searchPlaceholder="Search by name, email or phone" />
       <DataTable
         label="Customers"

@@ -10,7 +10,9 @@ import {
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
@@ -89,6 +91,9 @@ export const OrdersListPage = () => {
 
   return (
     <Stack gap={0}>
+      <PageAction>
+        <ExportMenu path="/orders/export/" params={list.apiQuery} disabled={!list.ready} />
+      </PageAction>
       <ListToolbar
         list={list}
         searchLabel="Search orders"

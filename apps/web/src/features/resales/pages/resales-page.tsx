@@ -9,8 +9,10 @@ import {
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import type { ListFilter } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
@@ -125,6 +127,9 @@ export const ResalesPage = () => {
 
   return (
     <Stack gap={0}>
+      <PageAction>
+        <ExportMenu path="/resales/export/" params={list.apiQuery} disabled={!list.ready} />
+      </PageAction>
       <ListToolbar
         list={list}
         searchLabel="Search resales"

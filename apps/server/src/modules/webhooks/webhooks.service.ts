@@ -1,0 +1,172 @@
+import { isIP } from 'node:net';
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
+  WebhookEndpointPatch,
+  WebhookEndpointWithSecret,
+} from '@excursio/contract/webhooks';
+import { webhookEndpointInput } from '@excursio/contract/webhooks';
+import type { Db } from '../../db/client.ts';
+import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { isPublicAddress, unbracket } from '../../integrations/public-address.ts';
+import { newEndpointSecret, secretPrefix } from './signing.ts';
+import {
+  type DeliveryRow,
+  deleteEndpoint,
+  type EndpointRow,
+  findDelivery,
+  findEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+  requeuePendingOf,
+  updateEndpoint,
+} from './webhooks.repository.ts';
+
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+  disabled_reason: row.disabledReason,
+  consecutive_failures: row.consecutiveFailures,
+  secret_prefix: secretPrefix(row.secret),
+  created_at: row.createdAt.toISOString(),
+  last_delivery_at: row.lastDeliveryAt?.toISOString() ?? null,
+});
+const withSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({ ...toEndpoint(row), secret: row.secret });
+
+export const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  endpoint_id: row.endpointId,
+  event_id: row.eventId,
+  event_type: row.eventType,
+  status: row.status,
+  attempts: row.attempts,
+  response_status: row.responseStatus,
+  last_error: row.lastError,
+  next_attempt_at: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+  delivered_at: row.deliveredAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+  payload: row.payload,
+});
+
+/**
+ * An address written as a private IP literal is refused when it is registered (a name is checked
+ * when each delivery connects: what it resolves to may change).
+ */
+const checkUrl = (url: string, allowPrivate: readonly string[]) => {
+  const host = unbracket(new URL(url).hostname);
+  if (isIP(host) && !isPublicAddress(host, allowPrivate)) {
+    throw invalid('url', 'Webhooks are sent only to public addresses: this one is private or reserved.', 'address_not_public');
+  }
+};
+
+type Window = { limit: number; offset: number };
+
+export const listWebhookEndpoints = async (db: Db, accountId: string, window: Window) => {
+  const { rows, count } = await listEndpoints(db, accountId, window);
+  return { results: rows.map(toEndpoint), count };
+};
+
+const endpointOrNotFound = async (db: Db, accountId: string, id: string) => {
+  const row = await findEndpoint(db, accountId, id);
+  if (!row) throw notFound('This webhook endpoint does not exist.');
+  return row;
+};
+
+export const getWebhookEndpoint = async (db: Db, accountId: string, id: string) =>
+  toEndpoint(await endpointOrNotFound(db, accountId, id));
+
+/** A new endpoint: the answer carries its signing secret (also revealable later). */
+export const createWebhookEndpoint = async (
+  db: Db,
+  accountId: string,
+  input: WebhookEndpointInput,
+  allowPrivate: readonly string[],
+) => {
+  const parsed = webhookEndpointInput.parse(input);
+  checkUrl(parsed.url, allowPrivate);
+  return withSecret(await insertEndpoint(db, { accountId, ...parsed, secret: newEndpointSecret() }));
+};
+
+/**
+ * Changes an endpoint. Enabling a disabled one starts its failure count again and makes its
+ * waiting deliveries due at once.
+ */
+export const updateWebhookEndpoint = async (
+  db: Db,
+  accountId: string,
+  id: string,
+  patch: WebhookEndpointPatch,
+  options: { allowPrivate: readonly string[] },
+) => {
+  if (patch.url) checkUrl(patch.url, options.allowPrivate);
+  const row = await db.transaction(async (tx) => {
+    const before = await findEndpoint(tx, accountId, id);
+    if (!before) throw notFound('This webhook endpoint does not exist.');
+    const reenabling = patch.enabled === true && !before.enabled;
+    const updated = await updateEndpoint(tx, accountId, id, {
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.events !== undefined ? { events: patch.events } : {}),
+      ...(patch.enabled === false ? { enabled: false, disabledReason: 'Disabled by hand.' } : {}),
+      ...(reenabling ? { enabled: true, disabledReason: null, consecutiveFailures: 0 } : {}),
+    });
+    if (reenabling) await requeuePendingOf(tx, id);
+    return updated;
+  });
+  if (!row) throw notFound('This webhook endpoint does not exist.');
+  return toEndpoint(row);
+};
+
+export const removeWebhookEndpoint = async (db: Db, accountId: string, id: string) => {
+  if (!(await deleteEndpoint(db, accountId, id))) throw notFound('This webhook endpoint does not exist.');
+};
+
+/** Shows the signing secret again. */
+export const revealSecret = async (db: Db, accountId: string, id: string) =>
+  withSecret(await endpointOrNotFound(db, accountId, id));
+
+/** A new secret at once: deliveries from now on are signed with it (the old one stops working). */
+export const rotateSecret = async (db: Db, accountId: string, id: string) => {
+  const row = await updateEndpoint(db, accountId, id, { secret: newEndpointSecret() });
+  if (!row) throw notFound('This webhook endpoint does not exist.');
+  return withSecret(row);
+};
+
+export const listWebhookDeliveries = async (
+  db: Db,
+  accountId: string,
+  query: Window & { endpointId?: string; status?: DeliveryRow['status']; eventType?: string },
+) => {
+  const { rows, count } = await listDeliveries(db, accountId, query);
+  return { results: rows.map(toDelivery), count };
+};
+
+/**
+ * Sends a delivery's event again: a new delivery of the same body (same event id: receivers
+ * de-duplicate on it) to the same endpoint, due at once.
+ */
+export const replayDelivery = async (db: Db, accountId: string, id: string) => {
+  const original = await findDelivery(db, accountId, id);
+  if (!original) throw notFound('This delivery does not exist.');
+  const endpoint = await endpointOrNotFound(db, accountId, original.endpointId);
+  if (!endpoint.enabled) {
+    throw refusedByState('endpoint_disabled', 'This endpoint is disabled: enable it first, then replay.');
+  }
+  const [replay] = await insertDeliveries(db, [
+    {
+      accountId,
+      endpointId: original.endpointId,
+      eventId: original.eventId,
+      eventType: original.eventType,
+      payload: original.payload,
+      replayOf: original.id,
+    },
+  ]);
+  return toDelivery(replay);
+};

@@ -1,0 +1,41 @@
+import { Menu } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import { type ExportFormat, useDownloadExportMutation } from '../lib/api/exports.api.ts';
+import { Button } from './button.tsx';
+
+/**
+ * "Export" on a list: CSV or Excel (XLSX) of every row its filters, search and ordering select
+ * (the server builds the file; formula-looking cells stay text).
+ */
+export const ExportMenu = ({
+  path,
+  params,
+  label = 'Export',
+  disabled,
+}: {
+  /** The API path of the export, e.g. `/orders/export/`. */
+  path: string;
+  params: Record<string, string | number>;
+  label?: string;
+  disabled?: boolean;
+}) => {
+  const [download, { isLoading }] = useDownloadExportMutation();
+  const get = (format: ExportFormat) => download({ path, params, format });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="standard" leftSection={<IconDownload size={16} />} loading={isLoading} disabled={disabled}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => get('csv')}>
+          CSV
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => get('xlsx')}>
+          Excel (XLSX)
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+};
