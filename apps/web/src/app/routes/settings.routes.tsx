@@ -12,6 +12,7 @@ const subscription = () => import('../../features/subscription/pages/plans-page.
 const account = () => import('../../features/account/pages/account-page.tsx');
 const paymentProviders = () => import('../../features/payment-providers/pages/payment-providers-page.tsx');
 const apiKeys = () => import('../../features/api-keys/pages/api-keys-page.tsx');
+const productConfiguration = () => import('../../features/product-configuration/pages/product-configuration-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -57,6 +58,12 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage account']} features={['api_access']} />,
     handle: handle('API keys'),
     children: [{ index: true, lazy: lazyPage(apiKeys, (m) => m.ApiKeysPage) }],
+  },
+  {
+    path: 'settings/product-configuration',
+    element: <AccessGuard permissions={['Manage account']} />,
+    handle: handle('Product configuration'),
+    children: [{ index: true, lazy: lazyPage(productConfiguration, (m) => m.ProductConfigurationPage) }],
   },
   { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { InvoiceStep } from '../components/invoice-step.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
+import { OrderMessages } from '../components/order-messages.tsx';
 import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
 import { PaymentForm } from '../components/payment-form.tsx';
 
@@ -50,6 +51,7 @@ const Details = ({ order }: { order: OrderDetail }) => (
       ) : null}
     </Card>
     <OrderLines order={order} />
+    <OrderMessages orderId={order.id} />
   </Stack>
 );
 
