@@ -141,11 +141,14 @@ export const createPgBossQueue = (options: { connectionString: string; log?: Log
     },
     pending: async () => {
       if (!boss) return local.size;
-      let count = 0;
-      for (const name of definitions.keys()) {
-        for (const stats of await boss.getQueueStats(name)) count += stats.queuedCount + stats.activeCount;
-      }
-      return count;
+      // Read from the job table itself: pg-boss's queue statistics are refreshed by its monitor only.
+      const result = await boss
+        .getDb()
+        .executeSql(
+          "select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')",
+          [[...definitions.keys()]],
+        );
+      return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
     },
   };
 };

@@ -24,7 +24,9 @@ const sweep = async () => {
   await t.app.jobs.runNow(SWEEP_JOB);
   await t.app.jobs.idle();
 };
-const mailsTo = (email: string) => (t.mailer.outbox ?? []).filter((m) => m.to === email);
+// The queue's messages only (the booking's own confirmation goes to the same address).
+const QUEUED = /^(Reminder: |Thank you for joining |Your places for )/;
+const mailsTo = (email: string) => (t.mailer.outbox ?? []).filter((m) => m.to === email && QUEUED.test(m.subject));
 
 const configure = async (account: TestAccount, changes: Partial<ProductConfiguration>) => {
   const current = (await t.app.inject({ url: '/api/product-configuration/', headers: account.owner.headers })).json();
