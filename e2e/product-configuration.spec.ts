@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, screenshot, sidebar, signUpOwner, toast } from './support/account.ts';
 import { bookOnline, createBookableOffer } from './support/sales.ts';
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test('product configuration: 12-hour times show at once, and a reminder sent by the job queue shows on the order', async ({
   page,
