@@ -36,7 +36,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && npm run start -w @excursio/server`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded shared machine can take more than a minute to start the server.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

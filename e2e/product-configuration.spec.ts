@@ -20,7 +20,7 @@ test('product configuration: 12-hour times show at once, and a reminder sent by 
   // ── The order's start in the default 24-hour format; no message sent yet (the start is two days away).
   await page.goto(dashboardUrl(owner.subdomain, `/orders/editor/${order.id}/details`));
   const line = page.getByLabel('Line: Harbour kayak tour');
-  await expect(line).toContainText(', 10:00');
+  await expect(line).toContainText(', 10:00', { timeout: 30_000 });
   const messages = page.getByLabel('Messages');
   await expect(messages).toContainText('No reminder or follow-up has been sent for this order yet.');
 
