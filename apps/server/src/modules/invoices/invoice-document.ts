@@ -110,11 +110,11 @@ export const invoiceDocumentOf = ({ order, seller, categoryNames, settings }: In
   };
 };
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
-  ...row.snapshot,
+export const toInvoice = ({ snapshot: { number_label, ...document }, ...row }: InvoiceRow): Invoice => ({
+  ...document,
   id: row.id,
   order_id: row.orderId,
   number: row.number,
-  display_number: row.snapshot.number_label ?? invoiceNumberLabel(row.number),
+  display_number: number_label ?? invoiceNumberLabel(row.number),
   issued_at: row.issuedAt.toISOString(),
 });
