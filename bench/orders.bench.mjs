@@ -25,6 +25,8 @@ const seed = async () => {
     rows: [offer],
   } = await client.query(`select id from experiences where account_id = $1 and status = 'active' limit 1`, [account]);
   await client.query('begin');
+  // A bulk load: the analytics rollup is rebuilt once at the end, not order by order (migration 0020).
+  await client.query(`set local excursio.analytics_bulk = 'on'`);
   // One slot per day and start (10:00 and 15:00) over a year, from 180 days ago.
   await client.query(
     `insert into slots (id, account_id, experience_id, slot_key, local_date, starts_at, ends_at)
@@ -79,6 +81,7 @@ const seed = async () => {
        on o.r = (b.r + 1) / 2`,
     [account, base],
   );
+  await client.query('select analytics_rebuild($1)', [account]);
   await client.query('commit');
   await client.query('vacuum analyze');
   const {

@@ -53,7 +53,9 @@ export const benchTarget = ({ port = 3200, database = 'excursio_bench', dataDir 
     }
     execSync(`rm -rf ${dataDir}`);
     const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    for (let i = 0; i < 150; i++) {
+    // 30 s unless BENCH_READY_SECONDS says more (a first start migrates and seeds the demo; slow on a busy machine).
+    const tries = (Number(process.env.BENCH_READY_SECONDS ?? 30) * 1000) / 200;
+    for (let i = 0; i < tries; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
       } catch {}

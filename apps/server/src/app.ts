@@ -21,6 +21,7 @@ import { type Background, createBackground } from './jobs/background.ts';
 import { createInProcessQueue, createPgBossQueue, type JobQueue } from './jobs/queue.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { createKeyCallers } from './modules/api-keys/key-callers.ts';
 import { looksLikeApiKey } from './modules/api-keys/secrets.ts';
@@ -39,10 +40,12 @@ import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-po
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { experienceInventoryRoutes } from './modules/inventory/experience-inventory.routes.ts';
 import { inventoryCategoryRoutes, inventoryTagRoutes } from './modules/inventory/inventory-groups.routes.ts';
 import { inventoryItemRoutes } from './modules/inventory/inventory-items.routes.ts';
@@ -271,7 +274,9 @@ export const buildApp = async (deps: AppDeps) => {
     webstoreRoutes(api, ctx);
     ticketRoutes(api, ctx);
     qrCodeRoutes(api, ctx);
+    analyticsRoutes(api, ctx);
     shortCodeRoutes(api, ctx);
+    checkInRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);
@@ -279,6 +284,7 @@ export const buildApp = async (deps: AppDeps) => {
     apiKeyRoutes(api, ctx);
     productConfigurationRoutes(api, ctx);
     messageRoutes(api, ctx);
+    homeRoutes(api, ctx);
     await webhookRoutes(api, ctx.webhooks);
     cardCheckoutRoutes(api, ctx);
   });

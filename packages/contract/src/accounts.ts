@@ -138,7 +138,13 @@ export const systemNotification = z.object({
   message: z.string(),
   level: z.enum(['info', 'warning', 'critical']),
   published_at: timestamp,
+  /** When the person asking marked it read (each person has their own read state); null = unread. */
+  read_at: timestamp.nullable(),
 });
 export type SystemNotification = z.infer<typeof systemNotification>;
+/** Filters of the system notification list: `unread=true` only the ones the person has not read. */
+export const SYSTEM_NOTIFICATION_FILTERS = { unread: z.enum(['true', 'false']).optional() };
+export const notificationUnreadCount = z.object({ unread: z.number().int() });
+export const notificationsMarkedRead = z.object({ marked: z.number().int(), unread: z.number().int() });
 /** Filters of the subscription tier list (besides paging, search and ordering). */
 export const SUBSCRIPTION_TIER_FILTERS = { account_type: z.enum(ACCOUNT_TYPES).optional() };

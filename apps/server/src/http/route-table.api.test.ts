@@ -85,6 +85,9 @@ const AUTHENTICATED_ONLY = [
   // Every member formats dates and times by it.
   'GET /api/product-configuration/',
   'GET /api/system-notifications/:id/',
+  'GET /api/system-notifications/unread-count/',
+  'POST /api/system-notifications/read-all/',
+  'POST /api/system-notifications/:id/read/',
   'GET /api/location-autocomplete/',
   'GET /api/location-forward-geo/',
 ];

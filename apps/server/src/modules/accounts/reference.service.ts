@@ -3,7 +3,7 @@ import type { AccountType } from '@excursio/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
-import { findNotification, listNotifications } from './notifications.repository.ts';
+import { countUnread, findNotification, listNotifications, markAllRead, markRead } from './notifications.repository.ts';
 import { findTier, listTiers } from './subscription-tiers.repository.ts';
 
 type TierRow = NonNullable<Awaited<ReturnType<typeof findTier>>>;
@@ -27,6 +27,7 @@ const toNotification = (row: NotificationRow): SystemNotification => ({
   message: row.message,
   level: row.level,
   published_at: row.publishedAt.toISOString(),
+  read_at: row.readAt ? row.readAt.toISOString() : null,
 });
 
 export const listTiersPage = async (
@@ -49,21 +50,38 @@ export const getTier = async (db: Db, tierId: string) => {
   return toTier(row);
 };
 
+/** `userId`: the person asking (their read state), or null for an API key (all unread). */
 export const listNotificationsPage = async (
   db: Db,
-  query: { page: number; page_size: number; search?: string },
+  userId: string | null,
+  query: { page: number; page_size: number; search?: string; unread?: 'true' | 'false' },
   ordering: Ordering<'published_at'>,
 ) => {
-  const { rows, count } = await listNotifications(db, {
+  const { rows, count } = await listNotifications(db, userId, {
     search: query.search,
+    unread: query.unread === undefined ? undefined : query.unread === 'true',
     descending: ordering.descending,
     ...pageWindow(query),
   });
   return { results: rows.map(toNotification), count };
 };
 
-export const getNotification = async (db: Db, notificationId: string) => {
-  const row = await findNotification(db, notificationId);
+export const getNotification = async (db: Db, userId: string | null, notificationId: string) => {
+  const row = await findNotification(db, userId, notificationId);
   if (!row) throw notFound();
   return toNotification(row);
+};
+
+export const unreadNotifications = async (db: Db, userId: string) => ({ unread: await countUnread(db, userId) });
+
+/** Marks one notification read for this person (again: no change, the first time stays). */
+export const markNotificationRead = async (db: Db, caller: { accountId: string; userId: string }, notificationId: string) => {
+  if (!(await findNotification(db, caller.userId, notificationId))) throw notFound();
+  await markRead(db, caller.accountId, caller.userId, [notificationId]);
+  return getNotification(db, caller.userId, notificationId);
+};
+
+export const markAllNotificationsRead = async (db: Db, caller: { accountId: string; userId: string }) => {
+  const marked = await markAllRead(db, caller.accountId, caller.userId);
+  return { marked, unread: await countUnread(db, caller.userId) };
 };

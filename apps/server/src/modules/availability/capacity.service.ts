@@ -165,3 +165,38 @@ export const closeDay = async (
   const entries = await entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now);
   return { results: entries.map(toCapacitySlot) };
 };
+
+/**
+ * The account's Active offers' starts between two local dates with what each has (the capacity
+ * view's rows), and the per-day totals: the dashboard home's departures read them.
+ */
+export const capacityBetween = async (db: Db, accountId: string, range: { from: string; to: string }, now: Date) => {
+  const entries = await entriesOf(db, accountId, await offersOf(db, accountId), range, now);
+  return { slots: entries.map(toCapacitySlot), days: summariseDays(entries) };
+};
+
+/**
+ * Places offered and booked per offer over the starts of a range of local dates (the analytics'
+ * utilisation): the engine's slots with what their rows hold. A closed start offers nothing; starts
+ * without a limit are left out.
+ */
+export const capacityUseByOffer = async (
+  db: Db,
+  accountId: string,
+  range: { from: string; to: string },
+  now: Date,
+  experienceIds: string[],
+) => {
+  const wanted = new Set(experienceIds);
+  const offers = (await offersForAvailability(db, accountId, {})).filter((o) => wanted.has(o.id));
+  const use = new Map<string, { capacity: number; booked: number }>();
+  if (!offers.length) return use;
+  for (const { offer, availability } of await entriesOf(db, accountId, offers, range, now)) {
+    if (availability.capacity === null) continue;
+    const entry = use.get(offer.id) ?? { capacity: 0, booked: 0 };
+    entry.capacity += availability.closed ? 0 : availability.capacity;
+    entry.booked += availability.booked;
+    use.set(offer.id, entry);
+  }
+  return use;
+};

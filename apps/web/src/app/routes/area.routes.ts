@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { analyticsRoutes } from './analytics.routes.tsx';
 import { bookingsRoutes } from './bookings.routes.tsx';
 import { capacityRoutes } from './capacity.routes.tsx';
 import { catalogListRoutes } from './catalog-lists.routes.tsx';
@@ -23,6 +24,7 @@ export const areaRoutes: RouteObject[] = [
   ...customersRoutes,
   ...storesRoutes,
   ...qrCodesRoutes,
+  ...analyticsRoutes,
   ...partnersRoutes,
   ...notBuiltRoutes,
   ...sectionRedirectRoutes,

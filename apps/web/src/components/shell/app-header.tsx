@@ -5,6 +5,7 @@ import { useAccess } from '../../lib/permissions/use-access.ts';
 import { IconButton } from '../button.tsx';
 import { DeferredTooltip } from '../deferred-tooltip.tsx';
 import { type RouteHandle, TAB_GROUPS, type TabGroup } from './navigation.ts';
+import { NotificationBell } from './notification-bell.tsx';
 import classes from './shell.module.css';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -83,6 +84,7 @@ export const AppHeader = ({
         <Box visibleFrom="sm">
           <ThemeToggle />
         </Box>
+        <NotificationBell />
         <UserMenu />
       </div>
       {hasTabRow(handle) ? (

@@ -6,6 +6,7 @@ import {
   IconBuilding,
   IconBuildingStore,
   IconCalendarEvent,
+  IconChartBar,
   IconCreditCard,
   IconFileInvoice,
   IconGauge,
@@ -82,6 +83,13 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconQrcode,
         permissions: ['Manage stores'],
         features: ['qr_codes'],
+      },
+      {
+        label: 'Analytics',
+        to: '/sales/analytics',
+        icon: IconChartBar,
+        permissions: ['Manage orders'],
+        features: ['analytics'],
       },
       {
         label: 'Partners',

@@ -52,6 +52,8 @@ export const api = createApi({
     // Product configuration and the messages sent to customers (features/product-configuration, orders).
     'ProductConfiguration',
     'OrderMessages',
+    // The dashboard home's onboarding checklist (features/dashboard).
+    'Onboarding',
   ],
   endpoints: () => ({}),
 });

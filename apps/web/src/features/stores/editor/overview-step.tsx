@@ -1,10 +1,11 @@
 import { STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
-import { Alert, Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
 import { storeEditorPath } from '../store-paths.ts';
 
@@ -24,7 +25,33 @@ const visibilityNote = (store: Store) => {
   return null;
 };
 
-/** The Analytics tab: the store's state and address; sales figures come with the analytics feature. */
+// Charts load with the tab that shows them, never with the editor.
+const AnalyticsPanel = lazy(() =>
+  import('../../analytics/components/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })),
+);
+
+/** The store's sales (analytics feature and 'Manage orders'), or why they are not shown. */
+const StoreSales = ({ store }: { store: Store }) => {
+  const { can, hasFeature } = useAccess();
+  const allowed = can(['Manage orders']) && hasFeature(['analytics']);
+  if (!allowed)
+    return (
+      <Alert color="gray" variant="light" icon={<IconChartBar size={18} />} title="Sales analytics">
+        Sales figures need the permission ‘Manage orders’ and a plan with Analytics. Meanwhile,{' '}
+        <Anchor component={Link} to={`/orders/list?pageSize=25&store=${store.id}`} size="sm">
+          the orders sold through this store
+        </Anchor>{' '}
+        are in the orders list.
+      </Alert>
+    );
+  return (
+    <Suspense fallback={<Skeleton h={320} radius="md" aria-label="Loading the sales" />}>
+      <AnalyticsPanel storeId={store.id} />
+    </Suspense>
+  );
+};
+
+/** The Analytics tab: the store's state and address, then its sales with charts and CSV. */
 export const OverviewStep = ({ store }: { store: Store }) => {
   const note = visibilityNote(store);
   return (
@@ -58,13 +85,7 @@ export const OverviewStep = ({ store }: { store: Store }) => {
             : 'Share this address, or embed single offers on your website (Settings → Embed on your website).'}
         </Text>
       </Card>
-      <Alert color="gray" variant="light" icon={<IconChartBar size={18} />} title="Sales analytics are not built yet">
-        Revenue, bookings and visits per store will appear here with the analytics feature. Until then,{' '}
-        <Anchor component={Link} to={`/orders/list?pageSize=25&store=${store.id}`} size="sm">
-          the orders sold through this store
-        </Anchor>{' '}
-        are in the orders list.
-      </Alert>
+      <StoreSales store={store} />
     </Stack>
   );
 };

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { formatMoney } from '@excursio/contract/format';
+import { expect, type Page, test } from '@playwright/test';
+import { dashboardUrl, login, screenshot, sidebar } from './support/account.ts';
+import { apiAs } from './support/api.ts';
+import { DEMO } from './support/demo.ts';
+import { publicCall } from './support/sales.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+const OFFER = 'Lisbon Old Town Walking Tour';
+type Row = { key: string; label: string; currency: string; bookings: number; participants: number; net: number };
+type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
+type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
+
+/** A visitor books `people` adults on the offer's first start with room from the day after tomorrow (the booking API). */
+const book = async (page: Page, offerId: string, people: number) => {
+  const api = apiAs(page);
+  for (let days = 2; days < 30; days += 1) {
+    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { results } = await api.get<{ results: Slot[] }>(
+      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=${people}`,
+    );
+    const slot = results.find((s) => s.bookable && s.fits);
+    if (!slot) continue;
+    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
+    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
+    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
+      productId: offerId,
+      availabilityId: slot.id,
+      rateId: rate.id,
+      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: people }],
+    });
+    return publicCall<{ id: string; total: number }>(page, '/book/', {
+      holdId: hold.id,
+      contact: { first_name: 'Ada', last_name: 'Analytics', email: 'ada.analytics@example.test' },
+    });
+  }
+  throw new Error('the walking tour has no start with room in the coming four weeks');
+};
+
+const offerRow = async (page: Page) => {
+  const { results } = await apiAs(page).get<{ results: Row[] }>(
+    `/analytics/?group=offer&page_size=100&search=${encodeURIComponent(OFFER)}`,
+  );
+  return results.find((r) => r.label === OFFER && r.currency === 'EUR');
+};
+
+test('an operator reads the sales of new orders per offer, in charts, in a store’s Analytics tab and as CSV', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await login(page, DEMO.email, DEMO.password, DEMO.subdomain);
+
+  const before = await offerRow(page);
+  const { results: offers } = await apiAs(page).get<{ results: { id: string; title: string }[] }>(
+    `/experiences/?page_size=50&search=${encodeURIComponent('Walking Tour')}`,
+  );
+  const offer = offers.find((o) => o.title === OFFER) as { id: string };
+  // Two real orders through the booking API: 2 and 3 people.
+  const first = await book(page, offer.id, 2);
+  const second = await book(page, offer.id, 3);
+  const after = (await offerRow(page)) as Row;
+  expect(after.bookings).toBe((before?.bookings ?? 0) + 2);
+  expect(after.participants).toBe((before?.participants ?? 0) + 5);
+  expect(after.net).toBe((before?.net ?? 0) + first.total + second.total);
+
+  // ── The analytics view, from the navigation.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/dashboard'));
+  await sidebar(page).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/sales\/analytics/);
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+  // Five requests and the charts' chunk: generous on a busy machine.
+  await expect(page.getByRole('figure', { name: 'Revenue over time (EUR)' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('figure', { name: 'Top offers by net revenue' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Sales by channel' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Sales' });
+  const row = table.getByRole('row').filter({ hasText: OFFER });
+  await expect(row).toContainText(formatMoney(after.net, 'EUR'));
+  await expect(row.getByRole('cell').nth(2)).toHaveText(String(after.bookings));
+  await expect(row.getByRole('cell').nth(3)).toHaveText(String(after.participants));
+  await screenshot(page, 'analytics-view');
+
+  // Search narrows the rows (through the URL), grouping by channel shows the booking API.
+  await page.getByRole('searchbox', { name: 'Search sales rows' }).fill('walking');
+  await expect(page).toHaveURL(/search=walking/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Search sales rows' }).fill('');
+  await page.getByRole('radiogroup', { name: 'Group by' }).getByText('Channel').click();
+  await expect(page).toHaveURL(/group=channel/);
+  await expect(table.getByRole('row').filter({ hasText: 'Booking API' })).toBeVisible();
+
+  // ── CSV of the rows.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await file.path()) as string, 'utf8');
+  expect(csv).toContain('"Channel","Currency","Bookings"');
+  expect(csv).toContain('"Booking API","EUR"');
+
+  // ── The store editor's Analytics tab: the demo store's own sales.
+  const { results: stores } = await apiAs(page).get<{ results: { id: string; is_default: boolean }[] }>('/stores/?page_size=50');
+  const store = stores.find((s) => s.is_default) as { id: string };
+  const storeSales = await apiAs(page).get<{ totals: { currency: string; net: number }[] }>(`/analytics/?store=${store.id}`);
+  await page.goto(dashboardUrl(DEMO.subdomain, `/sales/stores/editor/${store.id}/overview`));
+  await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /Revenue over time/ })).toBeVisible({ timeout: 45_000 });
+  const eur = storeSales.totals.find((t) => t.currency === 'EUR');
+  if (eur) await expect(page.getByTestId('total-net')).toHaveText(formatMoney(eur.net, 'EUR'));
+  await screenshot(page, 'analytics-store-tab');
+  await context.close();
+});
