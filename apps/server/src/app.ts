@@ -18,6 +18,7 @@ import type { AppContext } from './http/types.ts';
 import type { Mailer } from './integrations/mail.ts';
 import { createStripe } from './integrations/payments/stripe-client.ts';
 import { type Background, createBackground } from './jobs/background.ts';
+import { createInProcessQueue, createPgBossQueue, type JobQueue } from './jobs/queue.ts';
 import { baseAccountRoutes } from './modules/accounts/base-accounts.routes.ts';
 import { subscriptionTierRoutes, systemNotificationRoutes } from './modules/accounts/reference.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -56,6 +57,8 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { videoRoutes } from './modules/media/videos.routes.ts';
+import { registerMessageJobs } from './modules/messages/message-jobs.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
@@ -72,6 +75,7 @@ import {
 } from './modules/payments/webhooks.service.ts';
 import { pricingCategoryRoutes } from './modules/pricing/pricing-categories.routes.ts';
 import { pricingRateRoutes } from './modules/pricing/pricing-rates.routes.ts';
+import { productConfigurationRoutes } from './modules/product-configuration/product-configuration.routes.ts';
 import { orderTicketRoutes } from './modules/qr-codes/order-tickets.routes.ts';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes.ts';
 import { shortCodeRoutes } from './modules/qr-codes/short-codes.routes.ts';
@@ -97,6 +101,8 @@ export type AppDeps = {
   background?: Background;
   /** Defaults to the system clock; tests pass one they can move. */
   clock?: () => Date;
+  /** The job queue; by default pg-boss on PostgreSQL, the in-process runner on PGlite (see jobs/queue.ts). */
+  jobs?: JobQueue;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -108,6 +114,8 @@ declare module 'fastify' {
     accessSynced: () => Promise<void>;
     /** The outbox worker of integrators' webhooks (tests sweep it themselves). */
     webhookWorker: WebhookWorker;
+    /** The job queue (customer messages); started when the app is ready unless JOBS=off. */
+    jobs: JobQueue;
   }
 }
 
@@ -182,7 +190,16 @@ export const buildApp = async (deps: AppDeps) => {
     log: (message, data) => app.log.warn(data, message),
   });
   const stopGraceSweep = startGraceSweep(ctx, app.log);
+  const jobs =
+    deps.jobs ??
+    (config.DATABASE_URL && config.JOBS !== 'off'
+      ? createPgBossQueue({ connectionString: config.DATABASE_URL, log: app.log, pollingSeconds: config.JOBS_POLL_SECONDS })
+      : createInProcessQueue({ everyMs: config.JOBS_SWEEP_SECONDS * 1000, log: app.log }));
+  registerMessageJobs(jobs, ctx, app.log);
+  app.decorate('jobs', jobs);
+  if (config.JOBS !== 'off') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await stopGraceSweep();
     await ctx.webhookWorker.stop();
     await background.idle();
@@ -279,6 +296,8 @@ export const buildApp = async (deps: AppDeps) => {
     subscriptionRoutes(api, ctx);
     testModeRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
+    productConfigurationRoutes(api, ctx);
+    messageRoutes(api, ctx);
     homeRoutes(api, ctx);
     auditRoutes(api, ctx);
     webhookEndpointRoutes(api, ctx);

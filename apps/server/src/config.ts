@@ -64,6 +64,15 @@ const envSchema = z.object({
   STRIPE_CHECKOUT_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
   /** Past due subscriptions keep their plan's features this many days. */
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
+  /**
+   * The job queue (customer messages): `auto` = pg-boss on DATABASE_URL's PostgreSQL, the in-process
+   * runner on PGlite; `off` = nothing runs on its own (tests run jobs explicitly).
+   */
+  JOBS: z.enum(['auto', 'off']).default('auto'),
+  /** How often due messages are looked for (the in-process runner; pg-boss schedules every minute). */
+  JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often each pg-boss worker asks for jobs. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local') or in an S3-compatible bucket ('s3'). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** The S3-compatible endpoint (MinIO, R2, Ceph…: protocol://host[:port]); unset: AWS S3 of S3_REGION. */

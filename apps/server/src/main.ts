@@ -66,6 +66,7 @@ logger.info(
     url: baseUrl(config),
     database: database.driver === 'pglite' ? `PGlite in ${join(config.DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)',
     mail: mailer.describe(),
+    jobs: config.JOBS === 'off' ? 'off' : app.jobs.kind,
     readyMs: Math.round(performance.now()),
     phases: { ...phases, listen: Math.round(performance.now() - mark) },
   },

@@ -56,6 +56,10 @@ export const invoiceDocument = z.object({
   paid: amount,
   /** total − paid, never below 0. */
   balance_due: amount,
+  /** The number as printed, in the product configuration's format when issued (older invoices: invoiceNumberLabel). */
+  number_label: z.string().optional(),
+  /** The product configuration's invoice footer when issued. */
+  footer: z.string().optional(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocument>;
 

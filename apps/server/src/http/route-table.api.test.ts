@@ -66,6 +66,10 @@ const PUBLIC = [
   'GET /api/webstores/experiences/:id/availability/',
   'POST /api/webstores/order/',
   'POST /api/recaptcha/',
+  // The checkout's email for the visitor's own webstore holds (an abandoned-cart reminder, once), and
+  // the opt-out link of that email (an HMAC of organization and address is the key).
+  'POST /api/webstores/cart-contact/',
+  'GET /api/messages/unsubscribe/',
 ];
 const AUTHENTICATED_ONLY = [
   'POST /api/users/set_password/',
@@ -82,6 +86,8 @@ const AUTHENTICATED_ONLY = [
   'GET /api/subscription-tiers/',
   'GET /api/subscription-tiers/:id/',
   'GET /api/system-notifications/',
+  // Every member formats dates and times by it.
+  'GET /api/product-configuration/',
   'GET /api/system-notifications/:id/',
   'GET /api/system-notifications/unread-count/',
   'POST /api/system-notifications/read-all/',

@@ -17,6 +17,8 @@ export const testConfig = (overrides: Partial<Record<string, string>> = {}): Con
     RATE_LIMIT_ENABLED: 'false',
     DATA_DIR: '/tmp/excursio-test-data',
     WEB_DIST: '/nonexistent',
+    // No job runs on its own in tests: they run the queue's jobs explicitly (app.jobs).
+    JOBS: 'off',
     ...overrides,
   });
 

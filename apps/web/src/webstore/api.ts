@@ -123,6 +123,9 @@ export const api = {
       json: {},
     }),
   release: (holdId: string) => request<void>(`/api/1/holds/${encodeURIComponent(holdId)}/release/`, { method: 'POST', json: {} }),
+  /** The email typed at checkout, for the cart's holds (an abandoned-cart reminder goes there once, if they expire). */
+  cartContact: (body: { store: string; email: string; first_name: string; hold_ids: string[] }) =>
+    request<void>('/api/webstores/cart-contact/', { method: 'POST', json: body }),
   order: (body: WebstoreOrderInput) => request<WebstoreOrderResponse>('/api/webstores/order/', { method: 'POST', json: body }),
   publicOrder: (sessionId: string) => request<PublicOrder>(`/api/order?${query({ session_id: sessionId })}`),
   calendarUrl: (sessionId: string) => `/api/order/calendar/?${query({ session_id: sessionId })}`,

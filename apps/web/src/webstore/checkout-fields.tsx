@@ -14,10 +14,13 @@ export const ContactFields = ({
   contact,
   onChange,
   errors,
+  onEmailBlur,
 }: {
   contact: Contact;
   onChange: (contact: Contact) => void;
   errors: Record<string, string>;
+  /** The visitor left the email field (the abandoned-cart reminder's address). */
+  onEmailBlur?: () => void;
 }) => {
   const { t } = useTranslation();
   return (
@@ -44,6 +47,7 @@ export const ContactFields = ({
                 aria-invalid={error ? true : undefined}
                 aria-describedby={described || undefined}
                 onChange={(event) => onChange({ ...contact, [f.name]: event.target.value })}
+                onBlur={f.name === 'email' ? onEmailBlur : undefined}
               />
               {'hint' in f && (
                 <p className="field__hint" id={`${id}-hint`}>

@@ -244,7 +244,24 @@ export const CheckoutPage = () => {
     <div className="container narrow">
       {heading}
       <form className="checkout" onSubmit={submit} noValidate>
-        <ContactFields contact={contact} onChange={setContact} errors={errors} />
+        <ContactFields
+          contact={contact}
+          onChange={setContact}
+          errors={errors}
+          onEmailBlur={() => {
+            // The address the visitor typed goes with their holds: one reminder if they expire unbooked.
+            const email = contact.email.trim();
+            if (!EMAIL.test(email) || lines.length === 0) return;
+            api
+              .cartContact({
+                store: store.slug,
+                email,
+                first_name: contact.first_name.trim(),
+                hold_ids: lines.map((l) => l.holdId),
+              })
+              .catch(() => undefined);
+          }}
+        />
         {lines.map((line) => (
           <LineQuestions
             key={line.holdId}

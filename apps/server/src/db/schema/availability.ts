@@ -38,6 +38,9 @@ export const slots = pgTable(
   (t) => [
     uniqueIndex('slots_experience_key').on(t.experienceId, t.slotKey),
     index('slots_account_date_idx').on(t.accountId, t.localDate),
+    // The customer messages' sweep looks for starts and ends around now across organizations.
+    index('slots_starts_at_idx').on(t.startsAt),
+    index('slots_ends_at_idx').on(t.endsAt),
   ],
 );
 

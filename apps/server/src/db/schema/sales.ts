@@ -29,6 +29,8 @@ export const orders = pgTable(
     accountId: accountId(),
     /** Per organization, from 1; shown as the order's reference. */
     number: integer('number').notNull(),
+    /** Shown before the number (`#1042`): the product configuration's prefix when the order was made. */
+    referencePrefix: text('reference_prefix').notNull().default('#'),
     channel: text('channel', { enum: ['backoffice', 'api', 'webstore'] }).notNull(),
     /** The team member who sold it (back office); null for the public channels. */
     sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ import { likePattern } from '../../db/query.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { cancellationPolicies, experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import { experienceImages, filerImages } from '../../db/schema/media.ts';
+import { productConfigurations } from '../../db/schema/product-configuration.ts';
 import type { Ordering } from '../../http/paging.ts';
 
 export type ExperienceOrderingField = (typeof EXPERIENCE_ORDERING)[number];
@@ -234,9 +235,23 @@ export const experienceImagesOf = async (db: Executor, accountId: string, experi
     .orderBy(asc(experienceImages.position), asc(experienceImages.imageId));
 
 /** The account's profile defaults for new offers. */
+/** What a new offer starts with: the profile's zone and currency, the product configuration's booking defaults. */
 export const accountDefaults = async (db: Executor, accountId: string) => {
-  const [row] = await db.select({ profile: baseAccounts.profile }).from(baseAccounts).where(eq(baseAccounts.id, accountId));
-  return { timeZone: row?.profile.timezone ?? 'UTC', currency: row?.profile.currency ?? 'EUR' };
+  const [row] = await db
+    .select({
+      profile: baseAccounts.profile,
+      cancellationPolicyId: productConfigurations.defaultCancellationPolicyId,
+      meetingPointId: productConfigurations.defaultMeetingPointId,
+    })
+    .from(baseAccounts)
+    .leftJoin(productConfigurations, eq(productConfigurations.accountId, baseAccounts.id))
+    .where(eq(baseAccounts.id, accountId));
+  return {
+    timeZone: row?.profile.timezone ?? 'UTC',
+    currency: row?.profile.currency ?? 'EUR',
+    cancellationPolicyId: row?.cancellationPolicyId ?? null,
+    meetingPointId: row?.meetingPointId ?? null,
+  };
 };
 
 export const meetingPointExists = async (db: Executor, accountId: string, id: string) =>

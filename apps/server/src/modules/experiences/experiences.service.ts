@@ -234,7 +234,14 @@ export const createExperience = async (db: Db, accountId: string, raw: Experienc
   }
   const id = await db.transaction(async (tx) => {
     const defaults = await accountDefaults(tx, accountId);
-    const values = { timeZone: defaults.timeZone, currency: defaults.currency, ...valuesOf(input), status: 'draft' as const };
+    const values = {
+      timeZone: defaults.timeZone,
+      currency: defaults.currency,
+      cancellationPolicyId: defaults.cancellationPolicyId,
+      meetingPointId: defaults.meetingPointId,
+      ...valuesOf(input),
+      status: 'draft' as const,
+    };
     const next = { category: '', subcategory: '', min_group_size: 1, max_group_size: null, ...input };
     await checkFields(tx, accountId, input, next);
     const { id } = await insertExperience(tx, accountId, { ...values, type: input.type, title: input.title });

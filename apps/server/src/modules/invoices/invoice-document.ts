@@ -8,6 +8,8 @@ export type InvoiceSources = {
   order: OrderDetail;
   seller: { name: string; contactInfo: ContactInfo; legalInfo: LegalInfo; profile: Profile };
   categoryNames: ReadonlyMap<string, string>;
+  /** The product configuration's invoice details. */
+  settings?: { taxId: string; footer: string };
 };
 
 const countryName = (code: string) => {
@@ -73,7 +75,7 @@ export const invoiceLines = (
     });
 
 /** What the invoice says, fixed when it is issued. */
-export const invoiceDocumentOf = ({ order, seller, categoryNames }: InvoiceSources): InvoiceDocument => {
+export const invoiceDocumentOf = ({ order, seller, categoryNames, settings }: InvoiceSources): InvoiceDocument => {
   const c = seller.contactInfo;
   const legal = seller.legalInfo;
   const sellerLines = [
@@ -85,6 +87,7 @@ export const invoiceDocumentOf = ({ order, seller, categoryNames }: InvoiceSourc
     c.website,
     legal.vat_id ? `VAT ID ${legal.vat_id}` : '',
     legal.registration_number ? `Registration ${legal.registration_number}` : '',
+    settings?.taxId ? `Tax ID ${settings.taxId}` : '',
   ].filter(Boolean);
   const paid = order.paid - order.refunded;
   return {
@@ -103,14 +106,15 @@ export const invoiceDocumentOf = ({ order, seller, categoryNames }: InvoiceSourc
     total: order.total,
     paid,
     balance_due: Math.max(0, order.total - paid),
+    ...(settings?.footer ? { footer: settings.footer } : {}),
   };
 };
 
-export const toInvoice = (row: InvoiceRow): Invoice => ({
-  ...row.snapshot,
+export const toInvoice = ({ snapshot: { number_label, ...document }, ...row }: InvoiceRow): Invoice => ({
+  ...document,
   id: row.id,
   order_id: row.orderId,
   number: row.number,
-  display_number: invoiceNumberLabel(row.number),
+  display_number: number_label ?? invoiceNumberLabel(row.number),
   issued_at: row.issuedAt.toISOString(),
 });

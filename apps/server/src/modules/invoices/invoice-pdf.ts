@@ -150,6 +150,8 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     .fontSize(8)
     .fillColor(GREY)
     .text(`Amounts in ${invoice.currency}. Paid and balance as of the issue date.`, left, y + 24, { width });
+  // The organization's own words (product configuration), under the totals.
+  if (invoice.footer) doc.moveDown(1).fontSize(9).fillColor('black').text(invoice.footer, left, undefined, { width });
 
   // A footer on every page: the number and the page.
   const range = doc.bufferedPageRange();

@@ -1,8 +1,10 @@
 import type { Invoice } from '@excursio/contract/invoices';
+import { formatInvoiceNumber } from '@excursio/contract/product-configuration';
 import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import { categoryIdsOf, getOrder, lockOrderInTx, orderDetail } from '../orders/orders.service.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
+import { invoiceSettingsOf } from '../product-configuration/product-configuration.service.ts';
 import { invoiceDocumentOf, toInvoice } from './invoice-document.ts';
 import { findInvoiceOfOrder, insertInvoice, nextInvoiceNumber, sellerOfAccount } from './invoices.repository.ts';
 
@@ -37,12 +39,15 @@ export const issueInvoice = async (
     const detail = await orderDetail(tx, accountId, order);
     const seller = await sellerOfAccount(tx, accountId);
     if (!seller) throw notFound('This organization does not exist.');
-    const snapshot = invoiceDocumentOf({
+    const settings = await invoiceSettingsOf(tx, accountId);
+    const document = invoiceDocumentOf({
       order: detail,
       seller,
       categoryNames: await pricingCategoryNames(tx, accountId, categoryIdsOf(detail)),
+      settings,
     });
     const number = await nextInvoiceNumber(tx, accountId);
+    const snapshot = { ...document, number_label: formatInvoiceNumber(number, settings) };
     const row = await insertInvoice(tx, { accountId, orderId, number, issuedAt: now, snapshot });
     return { invoice: toInvoice(row), created: true };
   });

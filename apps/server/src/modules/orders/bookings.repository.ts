@@ -40,6 +40,7 @@ const columns = {
   timeZone: experiences.timeZone,
   orderId: orders.id,
   orderNumber: orders.number,
+  orderReferencePrefix: orders.referencePrefix,
   contactFirstName: orders.contactFirstName,
   contactLastName: orders.contactLastName,
   contactEmail: orders.contactEmail,

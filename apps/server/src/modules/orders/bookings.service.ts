@@ -34,7 +34,7 @@ const wallTime = (epochMs: number, timeZone: string) => {
 const toBooking = (row: Row, nowMs: number): BookingListItem => ({
   id: row.booking.id,
   order_id: row.orderId,
-  order_reference: orderReference(row.orderNumber),
+  order_reference: orderReference(row.orderNumber, row.orderReferencePrefix),
   experience_id: row.booking.experienceId,
   experience_title: row.experienceTitle,
   starts_at: row.startsAt.toISOString(),

@@ -8,7 +8,8 @@ type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
 export const memberName = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-export const orderReference = (number: number) => `#${number}`;
+/** `#1042`, or with the prefix the order was made under (product configuration). */
+export const orderReference = (number: number, prefix = '#') => `${prefix}${number}`;
 
 export const toPayment = (p: PaymentRow): OrderPayment => ({
   id: p.id,
@@ -52,7 +53,7 @@ export const toOrder = (o: OrderRow, movements: readonly PaymentRow[], storeName
   return {
     id: o.id,
     number: o.number,
-    reference: orderReference(o.number),
+    reference: orderReference(o.number, o.referencePrefix),
     channel: o.channel,
     status: o.status,
     payment_status: o.paymentStatus,
@@ -91,7 +92,7 @@ export const toPublicOrder = (
   movements: readonly PaymentRow[],
   storeSlug: string | null,
 ): PublicOrder => ({
-  reference: orderReference(o.number),
+  reference: orderReference(o.number, o.referencePrefix),
   status: o.status,
   payment_status: o.paymentStatus,
   currency: o.currency,

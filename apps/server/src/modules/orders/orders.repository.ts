@@ -27,8 +27,18 @@ export type OrderFilters = {
 /** The next order number of an organization (`#N`). */
 export const nextOrderNumber = (tx: Executor, accountId: string) => nextNumber(tx, orderCounters, accountId);
 
+/** Every order is made here: it takes the product configuration's reference prefix of the moment. */
 export const insertOrder = async (tx: Executor, values: typeof orders.$inferInsert) =>
-  (await tx.insert(orders).values(values).returning())[0];
+  (
+    await tx
+      .insert(orders)
+      .values({
+        referencePrefix: sql`coalesce((select pc.booking_reference_prefix from product_configurations pc
+          where pc.account_id = ${values.accountId}), '#')`,
+        ...values,
+      })
+      .returning()
+  )[0];
 
 export const insertOrderLine = async (tx: Executor, values: typeof orderLines.$inferInsert) =>
   (await tx.insert(orderLines).values(values).returning())[0];

@@ -21,7 +21,7 @@ export const resaleWire = (v: ResaleRowView, accountId: string): Resale => {
   const names = { supplier: v.supplierName, reseller: v.resellerName };
   return {
     id: v.order.id,
-    reference: `#${v.order.number}`,
+    reference: `${v.order.referencePrefix}${v.order.number}`,
     side: v.resale.accountId === accountId ? 'supplier' : 'reseller',
     partnership_id: v.resale.partnershipId,
     supplier: { id: v.resale.accountId, name: v.supplierName },
@@ -59,7 +59,7 @@ export const statementOf = (
   const lines = rows.map((v) => {
     const f = figuresOf(v);
     return {
-      order_reference: `#${v.order.number}`,
+      order_reference: `${v.order.referencePrefix}${v.order.number}`,
       created_at: v.order.createdAt.toISOString(),
       status: v.order.status,
       gross: v.resale.grossMinor,

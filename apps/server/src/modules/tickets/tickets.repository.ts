@@ -27,6 +27,7 @@ export const bookingFacts = async (db: Executor, accountId: string, bookingIds: 
           timeZone: experiences.timeZone,
           orderId: orders.id,
           orderNumber: orders.number,
+          orderReferencePrefix: orders.referencePrefix,
           firstName: orders.contactFirstName,
         })
         .from(bookings)

@@ -50,7 +50,7 @@ const summaryOf = (
   type: 'ticket',
   code: row.code,
   organization,
-  reference: orderReference(facts.orderNumber),
+  reference: orderReference(facts.orderNumber, facts.orderReferencePrefix),
   first_name: facts.firstName,
   experience_title: facts.experienceTitle,
   starts_at: facts.startsAt.toISOString(),
@@ -87,7 +87,7 @@ const issueMissing = async (db: Db, accountId: string, facts: readonly BookingFa
       missing.map((f) => ({
         code: newShortCode(),
         bookingId: f.bookingId,
-        name: `${orderReference(f.orderNumber)} · ${f.experienceTitle}`,
+        name: `${orderReference(f.orderNumber, f.orderReferencePrefix)} · ${f.experienceTitle}`,
       })),
     );
     rows = await ticketsOfBookings(

@@ -20,15 +20,7 @@ type Area = {
  * Areas of the route table that are not built yet: one shared page naming the area, behind the
  * same permission and plan guards the area will have.
  */
-const AREAS: Area[] = [
-  {
-    path: 'settings/product-configuration',
-    title: 'Product configuration',
-    plural: false,
-    permissions: ['Manage experiences'],
-    features: ['experiences'],
-  },
-];
+const AREAS: Area[] = [];
 
 export const notBuiltRoutes: RouteObject[] = AREAS.map((area) => ({
   path: area.path,

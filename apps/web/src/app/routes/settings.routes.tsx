@@ -15,6 +15,7 @@ const apiKeys = () => import('../../features/api-keys/pages/api-keys-page.tsx');
 const auditTrail = () => import('../../features/audit/pages/audit-trail-page.tsx');
 const webhooks = () => import('../../features/webhooks/pages/webhooks-page.tsx');
 const calendarFeeds = () => import('../../features/calendar-feeds/pages/calendar-feeds-page.tsx');
+const productConfiguration = () => import('../../features/product-configuration/pages/product-configuration-page.tsx');
 
 export const settingsRoutes: RouteObject[] = [
   {
@@ -78,6 +79,12 @@ export const settingsRoutes: RouteObject[] = [
     element: <AccessGuard permissions={['Manage orders']} features={['orders']} />,
     handle: handle('Calendar feeds'),
     children: [{ index: true, lazy: lazyPage(calendarFeeds, (m) => m.CalendarFeedsPage) }],
+  },
+  {
+    path: 'settings/product-configuration',
+    element: <AccessGuard permissions={['Manage account']} />,
+    handle: handle('Product configuration'),
+    children: [{ index: true, lazy: lazyPage(productConfiguration, (m) => m.ProductConfigurationPage) }],
   },
   { path: 'settings/account', handle: handle('My account'), lazy: lazyPage(account, (m) => m.AccountPage) },
 ];

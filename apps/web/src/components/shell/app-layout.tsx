@@ -8,6 +8,7 @@ import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
 import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';
 import { Sidebar } from './sidebar.tsx';
+import { useDisplayFormats } from './use-display-formats.ts';
 
 const SubscriptionReturn = lazy(() => import('./subscription-return.tsx').then((m) => ({ default: m.SubscriptionReturn })));
 
@@ -21,6 +22,8 @@ export const AppLayout = () => {
   // records) keeps the page and swaps its content, instead of fading the whole page in from nothing.
   const matches = useMatches();
   const pageKey = matches.at(-1)?.id;
+  // The organization's date and time formats: a change re-renders the page with them (lib/format).
+  const formatsVersion = useDisplayFormats();
   // Below the tab breakpoint the page's primary action sits above the content: the title keeps the header.
   const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tab})`, true, { getInitialValueInEffect: false });
   // The specification's 122 px header is the title row plus the tab row; a page without tabs has no empty band.
@@ -76,7 +79,7 @@ export const AppLayout = () => {
         <PageActionSlotContext.Provider value={actionSlot}>
           <PageTabsSlotContext.Provider value={tabsSlot}>
             {wide ? null : <div ref={setActionSlot} className={classes.mobileActions} />}
-            <div key={pageKey} className={classes.content}>
+            <div key={`${pageKey}:${formatsVersion}`} className={classes.content}>
               <Outlet />
             </div>
           </PageTabsSlotContext.Provider>

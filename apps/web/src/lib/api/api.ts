@@ -49,6 +49,9 @@ export const api = createApi({
     'TestModePage',
     // API keys (features/api-keys).
     'ApiKey',
+    // Product configuration and the messages sent to customers (features/product-configuration, orders).
+    'ProductConfiguration',
+    'OrderMessages',
     // The dashboard home's onboarding checklist (features/dashboard).
     'Onboarding',
     // Webhooks (features/webhooks).

@@ -12,7 +12,7 @@ export const baseAccountApi = api.injectEndpoints({
     }),
     updateBaseAccount: build.mutation<BaseAccount, { id: string; patch: BaseAccountPatch }>({
       query: ({ id, patch }) => ({ url: `/base-accounts/${id}/`, method: 'PATCH', body: patch }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'BaseAccount', id }, 'Me'],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'BaseAccount', id }, 'Me', 'ProductConfiguration'],
     }),
   }),
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, formatBasisPoints, formatMinor, formatMoney, MAX_MINOR, minorToAmount, parseMoney } from './format.ts';
+import {
+  currencySymbol,
+  formatBasisPoints,
+  formatDisplayDate,
+  formatMinor,
+  formatMoney,
+  formatTime,
+  formatZonedDateTime,
+  MAX_MINOR,
+  minorToAmount,
+  parseMoney,
+  setDisplayFormats,
+} from './format.ts';
 
 describe('formatMoney', () => {
   it('shows minor units with the currency symbol and two decimals', () => {
@@ -108,5 +120,21 @@ describe('formatBasisPoints', () => {
     expect(formatBasisPoints(250)).toBe('2.5 %');
     expect(formatBasisPoints(75)).toBe('0.75 %');
     expect(formatBasisPoints(0)).toBe('0 %');
+  });
+});
+
+describe('the organization’s date and time formats', () => {
+  it('formats starts in their zone in 24-hour, then in 12-hour once configured', () => {
+    const start = '2026-12-01T13:30:00Z';
+    expect(formatZonedDateTime(start, 'Europe/Berlin')).toBe('Tuesday, 01. December 2026, 14:30');
+    setDisplayFormats({ date_format: 'YYYY-MM-DD', time_format: '12h' });
+    try {
+      expect(formatZonedDateTime(start, 'Europe/Berlin')).toBe('Tuesday, 2026-12-01, 02:30 PM');
+      expect(formatTime('09:05')).toBe('09:05 AM');
+      expect(formatDisplayDate('2026-12-01')).toBe('2026-12-01');
+    } finally {
+      setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '24h' });
+    }
+    expect(formatTime('21:05')).toBe('21:05');
   });
 });

@@ -6,7 +6,42 @@ export const DISPLAY_DATE_FORMAT = 'DD. MMMM YYYY';
 export const TIME_FORMAT_24H = 'HH:mm';
 export const TIME_FORMAT_12H = 'hh:mm A';
 
-export const formatDisplayDate = (value: string | null | undefined) => (value ? dayjs(value).format(DISPLAY_DATE_FORMAT) : '—');
+/**
+ * The organization's formats (Settings → Product configuration), set by the shell once the
+ * configuration is read and again whenever it changes; the §9 display formats until then.
+ */
+const display = { date: DISPLAY_DATE_FORMAT, time: TIME_FORMAT_24H };
+export const setDisplayFormats = (formats: { date_format: string; time_format: '24h' | '12h' }) => {
+  display.date = formats.date_format;
+  display.time = formats.time_format === '12h' ? TIME_FORMAT_12H : TIME_FORMAT_24H;
+};
+/** The date and time patterns in use (dayjs), for inputs that show dates (`valueFormat`). */
+export const displayFormats = () => ({ ...display });
+
+export const formatDisplayDate = (value: string | null | undefined) => (value ? dayjs(value).format(display.date) : '—');
+
+/** A time of day (`14:30` or `02:30 PM`) of a local `HH:mm` wall time or an instant in the browser's zone. */
+export const formatTime = (value: string) =>
+  /^\d{2}:\d{2}/.test(value) ? dayjs(`2000-01-01T${value.slice(0, 5)}`).format(display.time) : dayjs(value).format(display.time);
+
+/** An instant as date and time in a zone (an offer's start in the offer's zone), in the organization's formats. */
+export const formatZonedDateTime = (instant: string, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const local = dayjs(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`);
+  return `${local.format(`dddd, ${display.date}`)}, ${local.format(display.time)}`;
+};
 
 export { formatMoney } from '@excursio/contract/format';
 
@@ -65,6 +100,6 @@ export const capitalise = (value: string) => (value ? value[0].toUpperCase() + v
 /** Hundredths of a percent → '2 %', '2.5 %', '0.75 %' (a plan's platform fee). */
 export const formatBasisPoints = (bp: number) => `${Number((bp / 100).toFixed(2))} %`;
 
-/** A date and time as `DD. MMMM YYYY, HH:mm` (specification §9 formats, 24-hour). */
+/** A date and time as `DD. MMMM YYYY, HH:mm` (specification §9 formats; the organization's choice). */
 export const formatDisplayDateTime = (value: string | null | undefined) =>
-  value ? dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`) : '—';
+  value ? dayjs(value).format(`${display.date}, ${display.time}`) : '—';

@@ -1,7 +1,6 @@
 import type { ApiKey } from '@excursio/contract/api-keys';
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -9,7 +8,7 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { DISPLAY_DATE_FORMAT, formatDisplayDate, TIME_FORMAT_24H } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatDisplayDateTime, formatTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api/api-keys.api.ts';
@@ -25,14 +24,14 @@ const EMPTY_TEXT =
   'There are no API keys yet. A key lets your own systems (a booking sync, your website, an accounting tool) use the ' +
   'Excursio API for your organization, with the permissions you choose.';
 
-const dateTime = (value: string) => dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`);
+const dateTime = (value: string) => formatDisplayDateTime(value);
 
 /** A moment as its date, and its time below in smaller type (fits a card's half width on a phone). */
 const Moment = ({ value }: { value: string }) => (
   <Stack gap={0}>
     <Text size="sm">{formatDisplayDate(value)}</Text>
     <Text size="xs" c="dimmed">
-      {dayjs(value).format(TIME_FORMAT_24H)}
+      {formatTime(value)}
     </Text>
   </Stack>
 );

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { useChangeCartLineMutation, useCreateOrderMutation, useRemoveCartLineMutation } from '../../../lib/api/cart.api.ts';
-import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatMoney, formatTime } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useListCustomersQuery } from '../../customers/api.ts';
 import { customerName } from '../../customers/components/customer-name.ts';
@@ -40,7 +40,7 @@ const LineCard = ({ cartId, line, now }: { cartId: string; line: CartLine; now: 
             {line.experience_title}
           </Text>
           <Text size="sm">
-            {formatDisplayDate(line.date)} · {line.time}
+            {formatDisplayDate(line.date)} · {formatTime(line.time)}
             <Text span size="xs" c="dimmed">
               {' '}
               ({line.time_zone})

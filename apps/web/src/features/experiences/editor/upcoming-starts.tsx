@@ -1,8 +1,7 @@
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useGetUpcomingSlotsQuery } from '../../../lib/api/availability.api.ts';
-import { DISPLAY_DATE_FORMAT } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatTime } from '../../../lib/format/format.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 
 const SHOWN = 6;
@@ -58,9 +57,9 @@ export const UpcomingStarts = ({ experienceId }: { experienceId: string }) => {
             {starts.map((slot) => (
               <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {dayjs(slot.date).format(DISPLAY_DATE_FORMAT)}{' '}
+                  {formatDisplayDate(slot.date)}{' '}
                   <Text component="span" fw={600} inherit>
-                    {slot.start_time_id === null ? 'all day' : slot.time}
+                    {slot.start_time_id === null ? 'all day' : formatTime(slot.time)}
                   </Text>
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -115,6 +115,11 @@ const InvoiceDocumentView = ({ invoice }: { invoice: Invoice }) => {
           Paid and balance as of the issue date. The invoice does not change afterwards; the Payments tab shows the order's
           payments now.
         </Text>
+        {invoice.footer ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {invoice.footer}
+          </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

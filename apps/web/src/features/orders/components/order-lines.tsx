@@ -2,11 +2,10 @@ import { ATTENDANCE_STATUS_LABELS, type OrderDetail } from '@excursio/contract/o
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format/format.ts';
+import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { bookingPath } from './order-paths.ts';
 
-const localStart = (startsAt: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startsAt));
+const localStart = (startsAt: string, timeZone: string) => formatZonedDateTime(startsAt, timeZone);
 
 /** The order's lines: what was booked, when (in the offer's zone), for whom, and where each stands. */
 export const OrderLines = ({ order }: { order: OrderDetail }) => (

@@ -13,16 +13,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useGetOrderQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
-import { formatMoney } from '../../../lib/format/format.ts';
+import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { ORDERS_LIST_PATH, orderPath } from '../components/order-paths.ts';
 import { TicketCard } from '../components/ticket-card.tsx';
 
 type Booking = NonNullable<OrderLine['booking']>;
 
-const localStart = (booking: Booking) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.time_zone }).format(
-    new Date(booking.starts_at),
-  );
+const localStart = (booking: Booking) => formatZonedDateTime(booking.starts_at, booking.time_zone);
 
 /** Open / Arrived / No show in one tap, large enough for a thumb. */
 const AttendanceControl = ({ booking }: { booking: Booking }) => {

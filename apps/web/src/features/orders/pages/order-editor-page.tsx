@@ -21,6 +21,7 @@ import { AuditTrailStep } from '../components/audit-trail-step.tsx';
 import { InvoiceStep } from '../components/invoice-step.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
+import { OrderMessages } from '../components/order-messages.tsx';
 import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
 import { PaymentForm } from '../components/payment-form.tsx';
 
@@ -51,6 +52,7 @@ const Details = ({ order }: { order: OrderDetail }) => (
       ) : null}
     </Card>
     <OrderLines order={order} />
+    <OrderMessages orderId={order.id} />
   </Stack>
 );
 

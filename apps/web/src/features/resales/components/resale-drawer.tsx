@@ -3,12 +3,11 @@ import { PAYMENT_COLLECTOR_LABELS, type Resale, type ResaleDetail } from '@excur
 import { Alert, Divider, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconBan, IconScale } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { DISPLAY_DATE_FORMAT, formatDisplayDate, formatMoney, fullName } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatDisplayDateTime, formatMoney, fullName } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
 import { useCancelResaleMutation, useGetResaleQuery } from '../api.ts';
@@ -59,7 +58,7 @@ const Lines = ({ detail }: { detail: ResaleDetail }) => (
             </Text>
             <Text size="xs" c="dimmed">
               {[
-                line.starts_at ? dayjs(line.starts_at).format(`${DISPLAY_DATE_FORMAT} HH:mm`) : null,
+                line.starts_at ? formatDisplayDateTime(line.starts_at) : null,
                 `${line.participants} participant${line.participants === 1 ? '' : 's'}`,
               ]
                 .filter(Boolean)

@@ -1,0 +1,84 @@
+import type { Profile } from '@excursio/contract/accounts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { baseAccounts } from '../../db/schema/accounts.ts';
+import { cancellationPolicies, meetingPoints } from '../../db/schema/catalog.ts';
+import { productConfigurations } from '../../db/schema/product-configuration.ts';
+
+export type ConfigurationRow = typeof productConfigurations.$inferSelect;
+export type ConfigurationValues = Omit<typeof productConfigurations.$inferInsert, 'accountId' | 'updatedAt'>;
+
+/** The organization's profile, hold time and saved configuration (null until first saved). */
+export const readConfiguration = async (db: Executor, accountId: string) => {
+  const [row] = await db
+    .select({ profile: baseAccounts.profile, holdMinutes: baseAccounts.holdMinutes, saved: productConfigurations })
+    .from(baseAccounts)
+    .leftJoin(productConfigurations, eq(productConfigurations.accountId, baseAccounts.id))
+    .where(eq(baseAccounts.id, accountId));
+  return row ?? null;
+};
+
+/** Locks the organization's row (two saves at once apply one after the other). */
+export const lockAccount = async (tx: Executor, accountId: string) =>
+  (await tx.select({ id: baseAccounts.id }).from(baseAccounts).where(eq(baseAccounts.id, accountId)).for('update')).length > 0;
+
+export const upsertConfiguration = async (tx: Executor, accountId: string, values: ConfigurationValues) =>
+  tx
+    .insert(productConfigurations)
+    .values({ accountId, ...values })
+    .onConflictDoUpdate({ target: productConfigurations.accountId, set: { ...values, updatedAt: new Date() } })
+    .returning({ updatedAt: productConfigurations.updatedAt });
+
+/** Profile fields and the hold time (only written when they change: an account row update notifies every cache). */
+export const updateAccountDefaults = async (
+  tx: Executor,
+  accountId: string,
+  values: { profile?: Partial<Profile>; holdMinutes?: number },
+) => {
+  const set: Record<string, unknown> = {};
+  if (values.profile) set.profile = sql`${baseAccounts.profile} || ${JSON.stringify(values.profile)}::jsonb`;
+  if (values.holdMinutes !== undefined) set.holdMinutes = values.holdMinutes;
+  if (Object.keys(set).length) await tx.update(baseAccounts).set(set).where(eq(baseAccounts.id, accountId));
+};
+
+export const policyExists = async (db: Executor, accountId: string, id: string) =>
+  (
+    await db
+      .select({ id: cancellationPolicies.id })
+      .from(cancellationPolicies)
+      .where(and(eq(cancellationPolicies.accountId, accountId), eq(cancellationPolicies.id, id)))
+  ).length > 0;
+
+export const meetingPointExists = async (db: Executor, accountId: string, id: string) =>
+  (
+    await db
+      .select({ id: meetingPoints.id })
+      .from(meetingPoints)
+      .where(and(eq(meetingPoints.accountId, accountId), eq(meetingPoints.id, id)))
+  ).length > 0;
+
+/** Invoice details of the organization (what `issueInvoice` prints). */
+export const invoiceSettingsOf = async (db: Executor, accountId: string) => {
+  const [row] = await db
+    .select({
+      prefix: productConfigurations.invoiceNumberPrefix,
+      digits: productConfigurations.invoiceNumberDigits,
+      taxId: productConfigurations.invoiceTaxId,
+      footer: productConfigurations.invoiceFooter,
+    })
+    .from(productConfigurations)
+    .where(eq(productConfigurations.accountId, accountId));
+  return row ?? { prefix: 'INV-', digits: 6, taxId: '', footer: '' };
+};
+
+/** The booking defaults new offers start with. */
+export const offerDefaultsOf = async (db: Executor, accountId: string) => {
+  const [row] = await db
+    .select({
+      cancellationPolicyId: productConfigurations.defaultCancellationPolicyId,
+      meetingPointId: productConfigurations.defaultMeetingPointId,
+    })
+    .from(productConfigurations)
+    .where(eq(productConfigurations.accountId, accountId));
+  return row ?? { cancellationPolicyId: null, meetingPointId: null };
+};
