@@ -105,7 +105,7 @@ test('an operator reads the sales of new orders per offer, in charts, in a store
   const store = stores.find((s) => s.is_default) as { id: string };
   const storeSales = await apiAs(page).get<{ totals: { currency: string; net: number }[] }>(`/analytics/?store=${store.id}`);
   await page.goto(dashboardUrl(DEMO.subdomain, `/sales/stores/editor/${store.id}/overview`));
-  await expect(page.getByRole('tab', { name: 'Analytics', selected: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Analytics' })).toBeVisible();
   await expect(page.getByRole('figure', { name: /Revenue over time/ })).toBeVisible({ timeout: 45_000 });
   const eur = storeSales.totals.find((t) => t.currency === 'EUR');
   if (eur) await expect(page.getByTestId('total-net')).toHaveText(formatMoney(eur.net, 'EUR'));
