@@ -23,7 +23,7 @@ export const startServer = async (port, dataDir, extraEnv = {}) => {
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
     } catch {}

@@ -46,17 +46,26 @@ const syncStoreShim: Plugin = {
 
 /**
  * Charts (recharts, under @mantine/charts) build a Redux store of their own with parts of Redux
- * Toolkit the app never uses. One module's used exports are kept for every importer, so those parts
- * landed in the `redux` chunk every screen loads (+2.9 KB gzip). Charts get Toolkit's other ESM
- * build instead: a module of their own, tree-shaken for them and loaded with the chart.
+ * Toolkit, Redux, Immer, Reselect and React Redux the app never uses. One module's used exports are
+ * kept for every importer, so those parts landed in the `redux` chunk every screen loads (+2.9 KB
+ * gzip). Charts get the packages' other ESM builds (`*.legacy-esm.js`) instead: modules of their
+ * own, tree-shaken for them and loaded with the chart. (Recharts gives React Redux a context of its
+ * own, so a second copy cannot meet the app's store.)
  */
+const CHARTS_OWN: Record<string, string> = {
+  '@reduxjs/toolkit': '@reduxjs/toolkit/dist/redux-toolkit.legacy-esm.js',
+  redux: 'redux/dist/redux.legacy-esm.js',
+  immer: 'immer/dist/immer.legacy-esm.js',
+  reselect: 'reselect/dist/reselect.legacy-esm.js',
+  'react-redux': 'react-redux/dist/react-redux.legacy-esm.js',
+};
 const chartsOwnToolkit: Plugin = {
   name: 'charts-own-redux-toolkit',
   enforce: 'pre',
   resolveId(source, importer) {
-    return source === '@reduxjs/toolkit' && importer && /[\\/]node_modules[\\/]recharts[\\/]/.test(importer)
-      ? fileURLToPath(new URL('../../node_modules/@reduxjs/toolkit/dist/redux-toolkit.legacy-esm.js', import.meta.url))
-      : null;
+    const own = CHARTS_OWN[source];
+    const fromCharts = importer && (/[\\/]node_modules[\\/]recharts[\\/]/.test(importer) || importer.endsWith('.legacy-esm.js'));
+    return own && fromCharts ? fileURLToPath(new URL(`../../node_modules/${own}`, import.meta.url)) : null;
   },
 };
 
@@ -122,10 +131,10 @@ export default defineConfig({
             { name: 'floating-ui', test: packages(['@floating-ui']) },
             {
               name: 'redux',
-              // Not the charts' own copy of Toolkit (chartsOwnToolkit): it loads with the chart.
+              // Not the charts' own copies (chartsOwnToolkit): they load with the chart.
               test: (id: string) =>
                 packages(['@reduxjs', 'immer', 'redux', 'reselect', 'react-redux', 'use-sync-external-store']).test(id) &&
-                !id.endsWith('redux-toolkit.legacy-esm.js'),
+                !id.endsWith('.legacy-esm.js'),
             },
           ],
         },

@@ -39,6 +39,7 @@ import { cancellationPolicyRoutes } from './modules/booking-info/cancellation-po
 import { meetingPointRoutes } from './modules/booking-info/meeting-points.routes.ts';
 import { agendaItemRoutes, bookingQuestionRoutes } from './modules/booking-info/per-experience.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { experienceOptionsRoutes, experienceRoutes } from './modules/experiences/experiences.routes.ts';
 import { startTimeRoutes } from './modules/experiences/start-times.routes.ts';
@@ -257,6 +258,7 @@ export const buildApp = async (deps: AppDeps) => {
     qrCodeRoutes(api, ctx);
     analyticsRoutes(api, ctx);
     shortCodeRoutes(api, ctx);
+    checkInRoutes(api, ctx);
     orderTicketRoutes(api, ctx);
     connectRoutes(api, ctx);
     subscriptionRoutes(api, ctx);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon, type IconName } from './icons.tsx';
+import { type Scheme, SchemeToggle } from '../components/scheme-toggle/scheme-toggle.tsx';
+import { Icon } from './icons.tsx';
 import { LoginCard, type LoginNotify } from './login-card.tsx';
 import s from './login-shell.module.css';
 import { closeToast, showToast, TOAST_AUTO_CLOSE_MS, type Toast, useToasts, VISIBLE_TOASTS } from './toasts.ts';
@@ -13,7 +14,6 @@ const notify: LoginNotify = {
 
 // ----- Colour scheme: the dashboard's (Mantine's) localStorage key and <html> attribute -----
 
-type Scheme = 'light' | 'dark' | 'auto';
 const STORAGE_KEY = 'mantine-color-scheme-value';
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -31,13 +31,13 @@ const applyScheme = (scheme: Scheme) => {
   document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
 };
 
-const SCHEMES: { value: Scheme; label: string; icon: IconName }[] = [
-  { value: 'light', label: 'Light theme', icon: 'sun' },
-  { value: 'dark', label: 'Dark theme', icon: 'moon' },
-  { value: 'auto', label: 'System theme', icon: 'device-desktop' },
-];
+const ICONS = {
+  light: <Icon name="sun" size={14} stroke={1.8} />,
+  dark: <Icon name="moon" size={14} stroke={1.8} />,
+  auto: <Icon name="device-desktop" size={14} stroke={1.8} />,
+};
 
-/** The dashboard's theme toggle (a segmented control: radios with icon labels and a tooltip each). */
+/** The dashboard's theme toggle, kept as Mantine keeps it (without Mantine). */
 const ThemeToggle = () => {
   const [scheme, setScheme] = useState<Scheme>(savedScheme);
   useEffect(() => {
@@ -56,33 +56,7 @@ const ThemeToggle = () => {
       // Storage blocked: the choice holds for this page.
     }
   };
-  return (
-    <div className={s.toggle} role="radiogroup" aria-label="Colour theme">
-      {SCHEMES.map(({ value, label, icon }) => {
-        const id = `color-scheme-${value}`;
-        const active = value === scheme;
-        return (
-          <div key={value} className={s.toggleItem} data-active={active || undefined}>
-            <input
-              className={s.toggleInput}
-              type="radio"
-              id={id}
-              name="color-scheme"
-              value={value}
-              checked={active}
-              onChange={() => choose(value)}
-            />
-            <label className={s.toggleLabel} htmlFor={id} data-active={active || undefined}>
-              <Icon name={icon} size={14} stroke={1.8} />
-              <span className={s.visuallyHidden}>{label}</span>
-            </label>
-            {/* Drawn from the attribute: the name is in the DOM once, in the label. */}
-            <span className={s.tooltip} data-label={label} aria-hidden />
-          </div>
-        );
-      })}
-    </div>
-  );
+  return <SchemeToggle value={scheme} onChange={choose} icons={ICONS} />;
 };
 
 // ----- Toasts: bottom-left, auto-closing after TOAST_AUTO_CLOSE_MS (paused while pointed at) -----

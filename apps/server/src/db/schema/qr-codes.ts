@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
 import { bookings } from './availability.ts';
 import { experiences } from './catalog.ts';
@@ -30,6 +30,10 @@ export const qrCodes = pgTable(
     /** A ticket's check-in by scanning it: when and by whom. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInByUserId: uuid('checked_in_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The scanning device that made the standing check-in (the check-in page's id for it), when known. */
+    checkedInDeviceId: text('checked_in_device_id'),
+    /** The synced check-in (`check_ins`) that stands, when it came from a device's queue. */
+    checkInId: uuid('check_in_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,5 +86,32 @@ export const ticketKeys = pgTable(
     uniqueIndex('ticket_keys_account_key_id_key').on(t.accountId, t.keyId),
     // One signing key per organization at a time: two first tickets at once make one key.
     uniqueIndex('ticket_keys_account_active_key').on(t.accountId).where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/**
+ * A check-in a scanning device queued (offline or not) and synced: one row per device event, so a
+ * retried sync finds its events and changes nothing (`client_event_id` unique per organization).
+ * `result` is the answer given the first time, repeated on a retry. The standing check-in of a
+ * ticket stays on `qr_codes` (the earliest); these rows are the log behind it.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: pk(),
+    accountId: accountId(),
+    clientEventId: text('client_event_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    qrCodeId: uuid('qr_code_id').references(() => qrCodes.id, { onDelete: 'cascade' }),
+    /** When the device checked the party in (its clock, corrected by its offset at the sync). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: ['checked_in', 'already_checked_in', 'refused'] }).notNull(),
+    result: jsonb('result').notNull(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_account_event_key').on(t.accountId, t.clientEventId),
+    index('check_ins_qr_code_idx').on(t.qrCodeId),
   ],
 );

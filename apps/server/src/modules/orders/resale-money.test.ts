@@ -61,6 +61,21 @@ describe('resaleFigures', () => {
     expect(resaleFigures({ ...base, collectedMinor: 0, collector: 'supplier' }).resellerOwesSupplier).toBe(-1500);
   });
 
+  it('a Stripe-paid resale was split at checkout: the supplier holds the money, the reseller got its commission', () => {
+    const paidByCard = { ...base, atSupplierMinor: 10_000, transferredMinor: 1500 };
+    expect(resaleFigures({ ...paidByCard, collector: 'reseller' }).resellerOwesSupplier).toBe(0);
+    expect(resaleFigures({ ...paidByCard, collector: 'supplier' }).resellerOwesSupplier).toBe(0);
+    // Half refunded by card: the reversal took back half the transfer; the commission follows the total.
+    const halfRefunded = { ...paidByCard, totalMinor: 5000, collectedMinor: 5000, atSupplierMinor: 5000, transferredMinor: 750 };
+    expect(resaleFigures({ ...halfRefunded, collector: 'reseller' })).toMatchObject({
+      commissionMinor: 750,
+      resellerOwesSupplier: 0,
+    });
+    // Part by card, part in cash at the reseller's desk: the cash is the reseller's to hand on.
+    const mixed = { ...base, atSupplierMinor: 6000, transferredMinor: 900 };
+    expect(resaleFigures({ ...mixed, collector: 'reseller' }).resellerOwesSupplier).toBe(4000 + 900 - 1500);
+  });
+
   it('a canceled sale earns commission only on the fee the supplier kept', () => {
     const canceled = resaleFigures({ ...base, totalMinor: 0, collectedMinor: 5000, collector: 'reseller' });
     expect(canceled).toMatchObject({ commissionableMinor: 5000, commissionMinor: 750, resellerOwesSupplier: 4250 });

@@ -43,20 +43,29 @@ export type ResaleNow = {
   /** Paid − refunded. */
   collectedMinor: number;
   collector: 'reseller' | 'supplier';
+  /**
+   * Of `collectedMinor`, what a card provider paid straight into the supplier's account whatever
+   * the terms say (Stripe destination charges), net of its refunds. 0 when none.
+   */
+  atSupplierMinor?: number;
+  /** What the provider already transferred to the reseller from those payments, net of reversals. */
+  transferredMinor?: number;
 };
 
 /**
  * The figures now. The commission is earned on what the customer finally pays: the order's total
  * while it stands, or what was kept of a canceled part (a cancellation fee under the supplier's
- * policy) — whichever is more — at the share frozen at the sale. Who collected the money owes the
- * other side its part: the reseller owes the supplier what it collected less its commission; the
- * supplier owes the reseller the commission.
+ * policy) — whichever is more — at the share frozen at the sale. The reseller is owed its commission
+ * and holds what it collected plus what a card provider already transferred to it (a Stripe resale
+ * pays the supplier and splits the commission off at checkout): the difference is what it owes the
+ * supplier (negative: what the supplier owes it).
  */
 export const resaleFigures = (r: ResaleNow) => {
   const commissionable = Math.max(r.totalMinor, r.collectedMinor, 0);
   const commission =
     r.grossMinor > 0 ? Math.min(commissionable, Math.round((commissionable * r.commissionAtSaleMinor) / r.grossMinor)) : 0;
-  const resellerOwesSupplier = r.collector === 'reseller' ? r.collectedMinor - commission : commission === 0 ? 0 : -commission;
+  const atReseller = r.collector === 'reseller' ? r.collectedMinor - (r.atSupplierMinor ?? 0) : 0;
+  const resellerOwesSupplier = atReseller + (r.transferredMinor ?? 0) - commission;
   return {
     commissionableMinor: commissionable,
     commissionMinor: commission,

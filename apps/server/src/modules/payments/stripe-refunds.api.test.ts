@@ -141,6 +141,14 @@ describe('a resale paid through Stripe', () => {
       transfers: [{ account: resellerAcct, transfer: transferId, amount: 1200 }],
     });
 
+    // The statement knows the split: the supplier holds the money, the reseller has its commission.
+    const owed = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/resales/${order.id}/`, headers: reseller.owner.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().settlement;
+    };
+    expect(await owed()).toEqual({ reseller_owes_supplier: 0, label: 'Settled: nobody owes anything' });
+
     // The supplier refunds half from the order's Payments tab: half of the commission comes back too.
     const half = await payTab(supplier, order.id, { kind: 'refund', method: 'card', amount: 4000 });
     expect(half.statusCode, half.body).toBe(201);
@@ -149,6 +157,12 @@ describe('a resale paid through Stripe', () => {
       path: `/v1/transfers/${transferId}/reversals`,
       idempotencyKey: `reversal:${half.json().id}:${transferId}`,
       body: { amount: 600 },
+    });
+    // A refund that cancels nothing leaves the commission on the order's total (12.00), but Stripe took
+    // 6.00 of the transfer back: the statement says the supplier owes the reseller those 6.00.
+    expect(await owed()).toEqual({
+      reseller_owes_supplier: -600,
+      label: `${supplier.account.name} owes ${reseller.account.name} €6.00`,
     });
     // The rest: what is left of the transfer, never more.
     expect((await payTab(supplier, order.id, { kind: 'refund', method: 'card', amount: 4000 })).statusCode).toBe(201);

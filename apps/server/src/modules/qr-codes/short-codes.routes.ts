@@ -54,13 +54,18 @@ export const shortCodeRoutes = (app: Api, ctx: AppContext) => {
           "Check a ticket's party in (attendance Arrived). Refused: another organization's ticket (403 `other_organization`), " +
           'a link (409 `not_a_ticket`), a canceled booking (409 `booking_canceled`), a second check-in (409 `already_checked_in`)',
         params: shortCodeParams,
+        body: z.strictObject({ device_id: z.string().max(64).optional() }).optional(),
         response: { 200: ticketSummary, ...errors },
       },
     },
     async (request) => {
       // A person's check-in is recorded with their name; an API key's (a scanning system) without one.
       const principal = principalOf(request);
-      const who = { accountId: principal.accountId, userId: principal.kind === 'user' ? principal.userId : null };
+      const who = {
+        accountId: principal.accountId,
+        userId: principal.kind === 'user' ? principal.userId : null,
+        deviceId: request.body?.device_id ?? null,
+      };
       return checkInCode(ctx.db, who, request.params.code, ctx.clock());
     },
   );

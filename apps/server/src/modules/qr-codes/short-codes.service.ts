@@ -37,5 +37,9 @@ export const resolveCode = async (deps: Deps, accountId: string, text: string, n
 };
 
 /** POST by staff: check the ticket in (see `checkInTicket` for what is refused). */
-export const checkInCode = async (db: Db, principal: { accountId: string; userId: string | null }, text: string, now: Date) =>
-  checkInTicket(db, principal, (await codeRow(db, text)).row, now);
+export const checkInCode = async (
+  db: Db,
+  principal: { accountId: string; userId: string | null; deviceId?: string | null },
+  text: string,
+  now: Date,
+) => checkInTicket(db, principal, (await codeRow(db, text)).row, now);

@@ -12,6 +12,8 @@ export const figuresOf = (v: ResaleRowView) =>
     totalMinor: v.order.totalMinor,
     collectedMinor: v.collected,
     collector: v.resale.paymentCollector,
+    atSupplierMinor: v.atSupplier,
+    transferredMinor: v.transferred,
   });
 
 export const resaleWire = (v: ResaleRowView, accountId: string): Resale => {

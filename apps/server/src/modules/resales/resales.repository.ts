@@ -20,6 +20,18 @@ const visibleTo = (accountId: string) => or(eq(resales.accountId, accountId), eq
 // Explicit names: the outer row is `orders` (see db/partner-offers.ts for why).
 const collected = sql<number>`coalesce((select sum(case when pm.kind = 'payment' then pm.amount_minor else -pm.amount_minor end)
   from payments pm where pm.order_id = "orders"."id" and pm.status = 'succeeded'), 0)`.mapWith(Number);
+/*
+ * Stripe money reaches the supplier's account whatever the terms (destination charges), and the
+ * reseller's commission is transferred on at checkout (`payments.transfers`; a refund records the
+ * reversals it made): the statement must not ask for that money twice.
+ */
+const signedStripe = (amount: SQL) =>
+  sql`coalesce((select sum(case when pm.kind = 'payment' then ${amount} else -(${amount}) end)
+  from payments pm where pm.order_id = "orders"."id" and pm.status = 'succeeded' and pm.provider = 'stripe'), 0)`;
+const atSupplier = sql<number>`${signedStripe(sql`pm.amount_minor`)}`.mapWith(Number);
+const transferred = sql<number>`${signedStripe(
+  sql`coalesce((select sum((t ->> 'amount')::int) from jsonb_array_elements(pm.transfers) t), 0)`,
+)}`.mapWith(Number);
 const offerTitles = sql<
   string[]
 >`coalesce((select array_agg(distinct ol.description) from order_lines ol where ol.order_id = "orders"."id"), '{}')`;
@@ -31,6 +43,8 @@ const columns = {
   resellerName: resellerOrg.name,
   storeName: stores.name,
   collected,
+  atSupplier,
+  transferred,
   offers: offerTitles,
 };
 export type ResaleRowView = {
@@ -40,6 +54,8 @@ export type ResaleRowView = {
   resellerName: string;
   storeName: string | null;
   collected: number;
+  atSupplier: number;
+  transferred: number;
   offers: string[];
 };
 

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { createAccount, useAccount } from '../../test/factories.ts';
 import { createOrder } from '../../test/order-factories.ts';
-import { unsafeTesting } from './tickets.service.ts';
+import { unsafeTesting } from './check-in-rule.ts';
 
 // Parallel check-ins of one ticket only race with real concurrent sessions: PostgreSQL.
 const pg = Boolean(process.env.DATABASE_URL);

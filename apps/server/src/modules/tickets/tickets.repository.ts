@@ -5,6 +5,7 @@ import { bookings, slots } from '../../db/schema/availability.ts';
 import { experiences } from '../../db/schema/catalog.ts';
 import { qrCodes } from '../../db/schema/qr-codes.ts';
 import { orderLines, orders } from '../../db/schema/sales.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type TicketRow = typeof qrCodes.$inferSelect;
 
@@ -20,6 +21,7 @@ export const bookingFacts = async (db: Executor, accountId: string, bookingIds: 
           party: bookings.party,
           slotId: bookings.slotId,
           startsAt: slots.startsAt,
+          endsAt: slots.endsAt,
           localDate: slots.localDate,
           experienceTitle: experiences.title,
           timeZone: experiences.timeZone,
@@ -87,18 +89,49 @@ export const markArrived = async (tx: Executor, accountId: string, bookingId: st
       .returning({ id: bookings.id })
   )[0] ?? null;
 
-export const setCheckedIn = (tx: Executor, accountId: string, ticketId: string, at: Date, userId: string | null) =>
+/** The standing check-in of a ticket: when, by whom, on which device, from which synced event. */
+export const setCheckedIn = (
+  tx: Executor,
+  accountId: string,
+  ticketId: string,
+  by: { at: Date; userId: string | null; deviceId: string | null; checkInId: string | null },
+) =>
   tx
     .update(qrCodes)
-    .set({ checkedInAt: at, checkedInByUserId: userId })
+    .set({ checkedInAt: by.at, checkedInByUserId: by.userId, checkedInDeviceId: by.deviceId, checkInId: by.checkInId })
     .where(and(eq(qrCodes.accountId, accountId), eq(qrCodes.id, ticketId)));
 
-/** A ticket and its booking's state, read again (inside the check-in's transaction). */
+/**
+ * The booking's state for a check-in, its row locked until the transaction ends: check-ins of one
+ * booking (scanned online, synced from a queue, set on the list) pass one at a time. `lock: false`
+ * only for the concurrency test's control run.
+ */
+export const bookingForCheckIn = async (tx: Executor, accountId: string, bookingId: string, lock = true) => {
+  const query = tx
+    .select({ status: bookings.status, attendance: bookings.attendanceStatus })
+    .from(bookings)
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)));
+  return (await (lock ? query.for('update') : query))[0] ?? null;
+};
+
+/** A ticket's standing check-in, with the name of who made it (inside the check-in's transaction). */
 export const ticketState = async (tx: Executor, accountId: string, ticketId: string) =>
   (
     await tx
-      .select({ status: bookings.status, attendance: bookings.attendanceStatus, checkedInAt: qrCodes.checkedInAt })
+      .select({
+        checkedInAt: qrCodes.checkedInAt,
+        userId: qrCodes.checkedInByUserId,
+        deviceId: qrCodes.checkedInDeviceId,
+        checkInId: qrCodes.checkInId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
       .from(qrCodes)
-      .innerJoin(bookings, eq(bookings.id, qrCodes.bookingId))
+      .leftJoin(users, eq(users.id, qrCodes.checkedInByUserId))
       .where(and(eq(qrCodes.accountId, accountId), eq(qrCodes.id, ticketId)))
   )[0] ?? null;
+
+/** Any organization's code (the caller decides what another organization's means). */
+export const codeRowOf = async (db: Executor, code: string) =>
+  (await db.select().from(qrCodes).where(eq(qrCodes.code, code)))[0] ?? null;

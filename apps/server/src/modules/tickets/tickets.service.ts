@@ -1,9 +1,10 @@
 import type { BookingTicket, TicketSummary } from '@excursio/contract/qr-codes';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, refusedByState } from '../../http/app-error.ts';
 import { orderReference } from '../orders/order-wire.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
+import { checkInRule, OTHER_ORGANIZATION } from './check-in-rule.ts';
 import { newShortCode, ticketContent } from './short-codes.ts';
 import { signingKeyOf } from './ticket-keys.service.ts';
 import { signTicket } from './ticket-signing.ts';
@@ -11,11 +12,8 @@ import {
   type BookingFacts,
   bookingFacts,
   insertTickets,
-  markArrived,
   organizationOf,
-  setCheckedIn,
   type TicketRow,
-  ticketState,
   ticketsOfBookings,
 } from './tickets.repository.ts';
 
@@ -27,12 +25,6 @@ import {
  */
 
 type Deps = { db: Db; config: Config };
-
-/**
- * Tests only: check in by reading the state first and writing without a condition — the race the
- * conditional update closes (the concurrency test's control run shows it checks one ticket in twice).
- */
-export const unsafeTesting = { readThenWrite: false };
 
 /** `HH:mm` of an instant in a zone. */
 const localTime = (at: Date, timeZone: string) =>
@@ -76,6 +68,12 @@ const summaryOf = (
 
 const categoriesOf = (db: Db, accountId: string, facts: readonly BookingFacts[]) =>
   pricingCategoryNames(db, accountId, [...new Set(facts.flatMap((f) => f.party.map((p) => p.pricing_category_id)))]);
+
+/** Issues the tickets these bookings should have and have not yet (the check-in manifest's codes). */
+export const ensureTicketRows = async (db: Db, accountId: string, bookingIds: readonly string[]) => {
+  const facts = await bookingFacts(db, accountId, bookingIds);
+  if (facts.length) await issueMissing(db, accountId, facts, await ticketsOfBookings(db, accountId, bookingIds));
+};
 
 /** Ticket rows for the confirmed bookings among `facts` that have none yet. */
 const issueMissing = async (db: Db, accountId: string, facts: readonly BookingFacts[], rows: TicketRow[]) => {
@@ -179,51 +177,37 @@ export const ticketSummary = async (db: Db, accountId: string, row: TicketRow) =
 };
 
 /**
- * POST /api/o/{code}/: staff check the ticket's party in (attendance Arrived). Refused for another
- * organization's ticket, a code that is not a ticket, a canceled or unconfirmed booking, and a ticket
- * checked in already — each with its code and a sentence the scanning guide can act on.
+ * POST /api/o/{code}/: staff check the ticket's party in (attendance Arrived) at the server's clock,
+ * by the rule every check-in follows (`check-in-rule.ts`). Refused for another organization's ticket,
+ * a code that is not a ticket, a canceled or unconfirmed booking, and a ticket checked in already —
+ * each with its code and a sentence the scanning guide can act on.
  */
 export const checkInTicket = async (
   db: Db,
-  principal: { accountId: string; userId: string | null },
+  principal: { accountId: string; userId: string | null; deviceId?: string | null },
   row: TicketRow,
   now: Date,
 ): Promise<TicketSummary> => {
   const { accountId } = principal;
-  if (row.accountId !== accountId) {
-    throw forbidden('This ticket belongs to another organization: it is not valid here.', 'other_organization');
+  if (row.accountId !== accountId) throw forbidden(OTHER_ORGANIZATION, 'other_organization');
+  const [facts] = row.bookingId ? await bookingFacts(db, accountId, [row.bookingId]) : [];
+  const attempt = { at: now, userId: principal.userId, deviceId: principal.deviceId ?? null, checkInId: null };
+  const outcome = await db.transaction((tx) => checkInRule(tx, accountId, row, attempt));
+  if (outcome.kind === 'refused') {
+    throw outcome.status === 404
+      ? notFound(outcome.detail)
+      : outcome.status === 403
+        ? forbidden(outcome.detail, outcome.code)
+        : refusedByState(outcome.code, outcome.detail);
   }
-  if (row.type !== 'ticket' || !row.bookingId) {
-    throw refusedByState('not_a_ticket', 'This code is a link to a store or an offer, not a ticket.');
+  if (outcome.kind === 'already_checked_in') {
+    throw refusedByState('already_checked_in', alreadyCheckedIn(outcome.standing?.at ?? null, facts?.timeZone ?? 'UTC'));
   }
-  const bookingId = row.bookingId;
-  const [facts] = await bookingFacts(db, accountId, [bookingId]);
-  if (!facts) throw notFound('This code does not lead anywhere.');
-  const arrive = async (tx: Tx) => {
-    if (!unsafeTesting.readThenWrite) return markArrived(tx, accountId, bookingId);
-    const before = await ticketState(tx, accountId, row.id);
-    if (before?.status !== 'confirmed' || before.attendance === 'arrived') return null;
-    return markArrived(tx, accountId, bookingId, { unsafeUnconditional: true });
-  };
-  await db.transaction(async (tx) => {
-    if (await arrive(tx)) {
-      await setCheckedIn(tx, accountId, row.id, now, principal.userId);
-      return;
-    }
-    const state = await ticketState(tx, accountId, row.id);
-    if (!state) throw notFound('This code does not lead anywhere.');
-    if (state.status === 'canceled') {
-      throw refusedByState('booking_canceled', 'This booking is canceled: the ticket is not valid.');
-    }
-    if (state.status !== 'confirmed') {
-      throw refusedByState('booking_not_confirmed', 'This booking is not confirmed yet: the ticket is not valid until it is.');
-    }
-    throw refusedByState(
-      'already_checked_in',
-      state.checkedInAt
-        ? `Already checked in on ${localMoment(state.checkedInAt, facts.timeZone)}: this ticket was used before.`
-        : 'Already marked Arrived on the bookings list: this party is checked in.',
-    );
-  });
   return ticketSummary(db, accountId, { ...row, checkedInAt: now });
 };
+
+/** What a guide is told of a ticket used before (its time in the offer's zone). */
+export const alreadyCheckedIn = (at: Date | null, timeZone: string) =>
+  at
+    ? `Already checked in on ${localMoment(at, timeZone)}: this ticket was used before.`
+    : 'Already marked Arrived on the bookings list: this party is checked in.';

@@ -1,4 +1,4 @@
-import { groupShortCode, parseScannedCode, verifyTicketToken } from '@excursio/contract/tickets';
+import { groupShortCode } from '@excursio/contract/tickets';
 import { Alert, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,26 +7,38 @@ import { Button } from '../../../components/button.tsx';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { useCheckInCodeMutation, useLazyLookupCodeQuery, useTicketKeysQuery } from '../../../lib/api/tickets.api.ts';
 import { CameraScan, cameraScanSupported } from '../components/camera-scan.tsx';
-import { type SignatureCheck, TicketResult } from '../components/ticket-result.tsx';
+import { ConnectionStatus } from '../components/connection-status.tsx';
+import { OfflineTicket } from '../components/offline-ticket.tsx';
+import { SyncReport } from '../components/sync-report.tsx';
+import { TicketResult } from '../components/ticket-result.tsx';
+import { checkInStore } from '../offline/check-in-store.ts';
+import { checkLocally, type LocalVerdict, localCheckIn } from '../offline/local-check.ts';
+import { useOfflineCheckIn } from '../offline/use-offline-check-in.ts';
+
+type Ticket = Extract<LocalVerdict, { kind: 'ticket' }>;
 
 /**
  * `/bookings/check-in`: a guide scans a ticket (the camera where the browser reads QR codes, the
  * phone's camera app elsewhere — a ticket's address opens this page with its code) or types its
- * code, sees the party and checks it in with one tap. A ticket's signature is checked here with the
- * organization's public key; the server decides the rest (another organization's ticket, a canceled
- * booking, a second check-in). Online only: the offline scanner is a later step.
+ * code, sees the party and checks it in with one tap. Offline by default: the day's list and the
+ * organization's keys are kept on the phone, tickets are checked here, check-ins are queued on the
+ * phone and synced whenever the network is there. A code that is not on today's list (another day's
+ * ticket, or one booked since the list was downloaded) is asked of the server when online.
  */
 export const CheckInPage = () => {
+  const c = useOfflineCheckIn();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [code, setCode] = useState<string | null>(null);
-  const [signature, setSignature] = useState<SignatureCheck>('none');
+  const [ticket, setTicket] = useState<Ticket | null>(null);
+  const [tapped, setTapped] = useState<string | null>(null);
+  const [serverCode, setServerCode] = useState<string | null>(null);
+  const [signature, setSignature] = useState<'valid' | 'none'>('none');
+  const keys = useTicketKeysQuery();
   const [scanning, setScanning] = useState(false);
   const [canScan, setCanScan] = useState(false);
   const [lookup, found] = useLazyLookupCodeQuery();
-  const [checkIn, checking] = useCheckInCodeMutation();
-  const keys = useTicketKeysQuery();
+  const [checkInOnline, checking] = useCheckInCodeMutation();
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -34,30 +46,36 @@ export const CheckInPage = () => {
   }, []);
 
   const open = async (scanned: string) => {
-    const parsed = parseScannedCode(scanned);
-    checking.reset();
     setScanning(false);
-    if (!parsed) {
-      setCode(null);
-      setProblem('That is not a ticket code. A code looks like ABCD-EFGH-JKMN.');
-      return;
-    }
+    setTicket(null);
+    setTapped(null);
+    setServerCode(null);
     setProblem(null);
-    setCode(parsed.code);
-    setSignature(parsed.token ? 'checking' : 'none');
-    lookup(parsed.code);
-    if (parsed.token) {
-      const known = keys.data?.keys ?? (await keys.refetch()).data?.keys ?? [];
-      const verdict = await verifyTicketToken(parsed.token, known);
-      setSignature(verdict.valid ? 'valid' : 'invalid');
-    }
+    checking.reset();
+    // Keys verify tickets whatever day the list on the phone is for (and before any list, online, the served keys).
+    const kept = checkInStore.get().manifest?.keys ?? [];
+    const served = kept.length ? [] : (keys.data?.keys ?? (navigator.onLine ? ((await keys.refetch()).data?.keys ?? []) : []));
+    const verdict = await checkLocally(scanned, { keys: [...kept, ...served], bookings: c.manifest?.bookings ?? [] });
+    const online = navigator.onLine;
+    if (verdict.kind === 'ticket' && (verdict.booking || !online)) setTicket(verdict);
+    else if (verdict.kind === 'ticket' || verdict.kind === 'unknown') {
+      // Not on today's list: another day's ticket, or booked since the list was downloaded. Asked of the server.
+      if (online) {
+        setSignature(verdict.kind === 'ticket' ? 'valid' : 'none');
+        setServerCode(verdict.code);
+        lookup(verdict.code);
+      } else {
+        setProblem(
+          'This code is not on today’s list on this phone, and the phone is offline. Scan its QR code (checked by its signature), or try again when online.',
+        );
+      }
+    } else setProblem(verdict.message);
   };
-  // The camera and the address hand codes over through a stable function (the latest `open`).
   const latest = useRef(open);
   latest.current = open;
   const openScanned = useCallback((scanned: string) => latest.current(scanned), []);
 
-  // Opened from a ticket's address (`?code=…`, the token in the fragment): look it up once.
+  // Opened from a ticket's address (`?code=…`, the token in the fragment): checked once.
   const fromAddress = params.get('code');
   const handled = useRef<string | null>(null);
   useEffect(() => {
@@ -70,19 +88,34 @@ export const CheckInPage = () => {
   }, [fromAddress, openScanned, setParams]);
 
   const next = () => {
-    setCode(null);
+    setTicket(null);
+    setServerCode(null);
     setText('');
     setProblem(null);
     checking.reset();
     input.current?.focus();
   };
 
-  const lookupError = code && found.error && found.originalArgs === code ? errorMessages(found.error).join(' ') : null;
-  const result = code && found.currentData && found.originalArgs === code ? found.currentData : null;
+  // The ticket's booking as the latest list says (others check in too), and this phone's check-ins of it.
+  const bookingId = ticket?.booking?.booking_id ?? ticket?.claims?.booking_id ?? null;
+  const live = ticket
+    ? { ...ticket, booking: c.manifest?.bookings.find((b) => b.booking_id === bookingId) ?? ticket.booking }
+    : null;
+  const ofTicket = (q: { code: string; booking_id: string | null }) =>
+    q.code === ticket?.code || (bookingId !== null && q.booking_id === bookingId);
+  const justNow =
+    (tapped && (c.queue.find((q) => q.client_event_id === tapped) ?? c.synced.find((s) => s.client_event_id === tapped))) || null;
+  const before = [...c.queue, ...c.synced.filter((s) => s.result.result === 'checked_in')].filter(ofTicket);
+  const decision = live ? localCheckIn(live, before, new Date()) : null;
+
+  const lookupError =
+    serverCode && found.error && found.originalArgs === serverCode ? errorMessages(found.error).join(' ') : null;
+  const result = serverCode && found.currentData && found.originalArgs === serverCode ? found.currentData : null;
   const refusal = checking.error ? errorMessages(checking.error).join(' ') : null;
 
   return (
     <Stack gap="md" maw={640}>
+      <ConnectionStatus c={c} />
       <Card withBorder radius="md" padding="md">
         <form
           onSubmit={(event) => {
@@ -122,16 +155,25 @@ export const CheckInPage = () => {
         </form>
       </Card>
       {problem || lookupError ? (
-        <Alert color="red" variant="light" role="alert" title="No ticket found">
+        <Alert color="red" variant="light" role="alert" title="Not a valid ticket">
           {problem ?? lookupError}
         </Alert>
+      ) : null}
+      {live && decision ? (
+        <OfflineTicket
+          ticket={live}
+          decision={justNow ? { ok: true } : decision}
+          mine={justNow}
+          onCheckIn={() => setTapped(c.checkIn(live))}
+          onNext={next}
+        />
       ) : null}
       {result?.kind === 'link' ? (
         <Alert color="orange" variant="light" role="alert" title="Not a ticket">
           This code is a link to a store or an offer, not a ticket.
         </Alert>
       ) : null}
-      {result?.kind === 'ticket' && code ? (
+      {result?.kind === 'ticket' && serverCode ? (
         <TicketResult
           ticket={checking.data ?? result.summary}
           signature={signature}
@@ -139,12 +181,12 @@ export const CheckInPage = () => {
           refusal={refusal}
           busy={checking.isLoading}
           onCheckIn={async () => {
-            // Refused (used meanwhile on another phone, canceled…): show the ticket as it is now.
-            if ('error' in (await checkIn(code))) lookup(code);
+            if ('error' in (await checkInOnline(serverCode))) lookup(serverCode);
           }}
           onNext={next}
         />
       ) : null}
+      <SyncReport synced={c.synced} onDismiss={c.dismiss} />
       <CameraScan opened={scanning} onCode={openScanned} onClose={() => setScanning(false)} />
     </Stack>
   );
