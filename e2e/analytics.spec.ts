@@ -87,6 +87,7 @@ test('an operator reads the sales of new orders per offer, in charts, in a store
   await expect(page).toHaveURL(/search=walking/);
   await expect(table.getByRole('row')).toHaveCount(2);
   await page.getByRole('searchbox', { name: 'Search sales rows' }).fill('');
+  await expect(page).not.toHaveURL(/search=/);
   await page.getByRole('radiogroup', { name: 'Group by' }).getByText('Channel').click();
   await expect(page).toHaveURL(/group=channel/);
   await expect(table.getByRole('row').filter({ hasText: 'Booking API' })).toBeVisible();
@@ -105,7 +106,9 @@ test('an operator reads the sales of new orders per offer, in charts, in a store
   const store = stores.find((s) => s.is_default) as { id: string };
   const storeSales = await apiAs(page).get<{ totals: { currency: string; net: number }[] }>(`/analytics/?store=${store.id}`);
   await page.goto(dashboardUrl(DEMO.subdomain, `/sales/stores/editor/${store.id}/overview`));
-  await expect(page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Analytics' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Store sections' }).getByRole('link', { name: 'Analytics' })).toBeVisible({
+    timeout: 45_000,
+  });
   await expect(page.getByRole('figure', { name: /Revenue over time/ })).toBeVisible({ timeout: 45_000 });
   const eur = storeSales.totals.find((t) => t.currency === 'EUR');
   if (eur) await expect(page.getByTestId('total-net')).toHaveText(formatMoney(eur.net, 'EUR'));
