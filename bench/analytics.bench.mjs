@@ -89,7 +89,7 @@ const seed = async () => {
   );
   await client.query(
     `update orders o set total_minor = t.total from (
-       select order_id, sum(total_minor) filter (where status = 'active')::int as total from order_lines
+       select order_id, coalesce(sum(total_minor) filter (where status = 'active'), 0)::int as total from order_lines
        where account_id = $1 group by order_id) t
      where o.id = t.order_id`,
     [account],

@@ -180,9 +180,9 @@ test('a store manager creates a store, sets it up, fills it from the catalog, ar
   await expect(toast(page, `${KAYAK} was removed from the store.`)).toBeVisible();
   await expect(rows).toHaveCount(2);
 
-  // Analytics: the state of the store, its address to copy, and no invented figures.
+  // Analytics: the state of the store, its address to copy, and its sales (none yet in a new store).
   await storeTabs(page).getByRole('link', { name: 'Analytics' }).click();
-  await expect(page.getByText('Sales analytics are not built yet')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Sales' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('Store address')).toHaveText(`http://demo.localhost:${PORT}/s/lisbon/`);
   await expect(page.getByRole('button', { name: 'Copy store address' })).toBeVisible();
   await expect(page.getByRole('link', { name: '1', exact: true })).toBeVisible();

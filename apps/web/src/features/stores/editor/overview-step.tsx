@@ -45,9 +45,18 @@ const StoreSales = ({ store }: { store: Store }) => {
       </Alert>
     );
   return (
-    <Suspense fallback={<Skeleton h={320} radius="md" aria-label="Loading the sales" />}>
-      <AnalyticsPanel storeId={store.id} />
-    </Suspense>
+    <Stack gap="xs">
+      <Text size="sm">
+        Every order is in the orders list too:{' '}
+        <Anchor component={Link} to={`/orders/list?pageSize=25&store=${store.id}`} size="sm">
+          the orders sold through this store
+        </Anchor>
+        .
+      </Text>
+      <Suspense fallback={<Skeleton h={320} radius="md" aria-label="Loading the sales" />}>
+        <AnalyticsPanel storeId={store.id} />
+      </Suspense>
+    </Stack>
   );
 };
 
