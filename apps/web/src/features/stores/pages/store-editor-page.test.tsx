@@ -10,7 +10,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
+import { appInfoSlice } from '../../../lib/auth/app-info.slice.ts';
 import { editorSlice } from '../../../lib/auth/editor.slice.ts';
+import { userSlice } from '../../../lib/auth/user.slice.ts';
 import { StoreEditorPage } from './store-editor-page.tsx';
 
 const ID = '0198f1d2-7c3a-7b8e-9f00-1a2b3c4d5e6f';
@@ -41,7 +43,13 @@ const setup = (path: string, answer: Response) => {
     }),
   );
   const store = configureStore({
-    reducer: { editor: editorSlice.reducer, [api.reducerPath]: api.reducer },
+    // No one signed in: the overview's analytics panel says what it needs instead of loading.
+    reducer: {
+      editor: editorSlice.reducer,
+      user: userSlice.reducer,
+      appInfo: appInfoSlice.reducer,
+      [api.reducerPath]: api.reducer,
+    },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   const router = createMemoryRouter(
@@ -89,7 +97,8 @@ describe('the store editor', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/sales/stores/editor/${ID}/settings`));
     await act(() => router.navigate(`/sales/stores/editor/${ID}/overview`));
     expect(await screen.findByText('Lake tours')).toBeTruthy();
-    expect(screen.getByText('Sales analytics are not built yet')).toBeTruthy();
+    // Nobody signed in here: the tab says what its sales figures need instead of loading them.
+    expect(screen.getByText(/Sales figures need the permission ‘Manage orders’/)).toBeTruthy();
     expect(store.getState().editor).toEqual({
       isEditorActive: true,
       navigation: { previous: '', current: 'overview', next: 'store-products' },
