@@ -1,6 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from '@excursio/contract/list';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import {
   hasActiveFilters,
   nextOrdering,
@@ -23,6 +23,11 @@ import {
  */
 export const useListParams = (filterKeys: readonly string[] = []) => {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // A navigation to another page under way (a link clicked while this list's code was loading):
+  // correcting this page's URL now would land on the new page's path and drop its query.
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
   const keysKey = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysKey stands for filterKeys
   const state = useMemo(() => readListState(params, filterKeys), [params, keysKey]);
@@ -30,8 +35,8 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
   const ready = normalized === null;
 
   useEffect(() => {
-    if (normalized) setParams(normalized, { replace: true });
-  }, [normalized, setParams]);
+    if (normalized && !leaving) setParams(normalized, { replace: true });
+  }, [normalized, setParams, leaving]);
 
   const update = useCallback(
     (change: (current: URLSearchParams) => URLSearchParams) => setParams((current) => change(current), { replace: true }),
