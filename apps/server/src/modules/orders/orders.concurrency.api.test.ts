@@ -115,12 +115,7 @@ describe.skipIf(!pg)(`parallel orders (${pg ? 'PostgreSQL' : SKIP})`, () => {
     }
   });
 
-  // Skipped since the analytics rollup (migration 0020): without the order lock, 20 parallel refunds
-  // no longer double-refund — they wait on each other in a lock cycle the deadlock detector does not
-  // break (a committing refund's deferred rollup trigger waits on a refund queued behind its order
-  // row), and hang until the test's timeout. Every real path takes the order lock first, which the
-  // test above proves; the cycle is an open defect of the rollup's triggers (see the stop's note).
-  it.skip('control: without the order lock the same refunds do exceed it (the test can see the race)', async () => {
+  it('control: without the order lock the same refunds do exceed it (the test can see the race)', async () => {
     unsafeTesting.skipOrderLock = true;
     let worst = 0;
     for (let round = 0; round < 10 && worst <= 8500; round++) {
