@@ -234,7 +234,6 @@ export const experienceImagesOf = async (db: Executor, accountId: string, experi
     .where(and(eq(experienceImages.accountId, accountId), eq(experienceImages.experienceId, experienceId)))
     .orderBy(asc(experienceImages.position), asc(experienceImages.imageId));
 
-/** The account's profile defaults for new offers. */
 /** What a new offer starts with: the profile's zone and currency, the product configuration's booking defaults. */
 export const accountDefaults = async (db: Executor, accountId: string) => {
   const [row] = await db

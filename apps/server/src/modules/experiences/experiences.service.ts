@@ -190,6 +190,14 @@ export const getExperience = async (db: Executor, accountId: string, experienceI
  * Rules on the fields a write touches, checked against the offer as it would be afterwards.
  * Every refusal is collected, so the client sees all of them at once.
  */
+
+/** Whether the meeting point is one of the organization's (offers and product configuration use it). */
+export const isOwnMeetingPoint = (db: Executor, accountId: string, id: string) => meetingPointExists(db, accountId, id);
+
+/** Whether the cancellation policy is one of the organization's. */
+export const isOwnCancellationPolicy = (db: Executor, accountId: string, id: string) =>
+  cancellationPolicyExists(db, accountId, id);
+
 const checkFields = async (
   db: Executor,
   accountId: string,

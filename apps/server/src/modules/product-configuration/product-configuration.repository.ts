@@ -1,8 +1,7 @@
 import type { Profile } from '@excursio/contract/accounts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
-import { cancellationPolicies, meetingPoints } from '../../db/schema/catalog.ts';
 import { productConfigurations } from '../../db/schema/product-configuration.ts';
 
 export type ConfigurationRow = typeof productConfigurations.$inferSelect;
@@ -41,22 +40,6 @@ export const updateAccountDefaults = async (
   if (Object.keys(set).length) await tx.update(baseAccounts).set(set).where(eq(baseAccounts.id, accountId));
 };
 
-export const policyExists = async (db: Executor, accountId: string, id: string) =>
-  (
-    await db
-      .select({ id: cancellationPolicies.id })
-      .from(cancellationPolicies)
-      .where(and(eq(cancellationPolicies.accountId, accountId), eq(cancellationPolicies.id, id)))
-  ).length > 0;
-
-export const meetingPointExists = async (db: Executor, accountId: string, id: string) =>
-  (
-    await db
-      .select({ id: meetingPoints.id })
-      .from(meetingPoints)
-      .where(and(eq(meetingPoints.accountId, accountId), eq(meetingPoints.id, id)))
-  ).length > 0;
-
 /** Invoice details of the organization (what `issueInvoice` prints). */
 export const invoiceSettingsOf = async (db: Executor, accountId: string) => {
   const [row] = await db
@@ -69,16 +52,4 @@ export const invoiceSettingsOf = async (db: Executor, accountId: string) => {
     .from(productConfigurations)
     .where(eq(productConfigurations.accountId, accountId));
   return row ?? { prefix: 'INV-', digits: 6, taxId: '', footer: '' };
-};
-
-/** The booking defaults new offers start with. */
-export const offerDefaultsOf = async (db: Executor, accountId: string) => {
-  const [row] = await db
-    .select({
-      cancellationPolicyId: productConfigurations.defaultCancellationPolicyId,
-      meetingPointId: productConfigurations.defaultMeetingPointId,
-    })
-    .from(productConfigurations)
-    .where(eq(productConfigurations.accountId, accountId));
-  return row ?? { cancellationPolicyId: null, meetingPointId: null };
 };

@@ -6,19 +6,17 @@ import {
 } from '@excursio/contract/product-configuration';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { isOwnCancellationPolicy, isOwnMeetingPoint } from '../experiences/experiences.service.ts';
 import {
   type ConfigurationRow,
   invoiceSettingsOf,
   lockAccount,
-  meetingPointExists,
-  offerDefaultsOf,
-  policyExists,
   readConfiguration,
   updateAccountDefaults,
   upsertConfiguration,
 } from './product-configuration.repository.ts';
 
-export { invoiceSettingsOf, offerDefaultsOf };
+export { invoiceSettingsOf };
 
 const toWire = (
   row: NonNullable<Awaited<ReturnType<typeof readConfiguration>>>,
@@ -60,10 +58,13 @@ export const saveConfiguration = async (db: Db, accountId: string, input: Produc
   await db.transaction(async (tx) => {
     if (!(await lockAccount(tx, accountId))) throw notFound('This organization does not exist.');
     const errors = [];
-    if (input.default_cancellation_policy_id && !(await policyExists(tx, accountId, input.default_cancellation_policy_id))) {
+    if (
+      input.default_cancellation_policy_id &&
+      !(await isOwnCancellationPolicy(tx, accountId, input.default_cancellation_policy_id))
+    ) {
       errors.push({ code: 'invalid', detail: 'Cancellation policy not found.', attr: 'default_cancellation_policy_id' });
     }
-    if (input.default_meeting_point_id && !(await meetingPointExists(tx, accountId, input.default_meeting_point_id))) {
+    if (input.default_meeting_point_id && !(await isOwnMeetingPoint(tx, accountId, input.default_meeting_point_id))) {
       errors.push({ code: 'invalid', detail: 'Meeting point not found.', attr: 'default_meeting_point_id' });
     }
     if (errors.length) throw new AppError(400, errors);
