@@ -1,11 +1,9 @@
 import { API_KEY_SCOPES, type ApiKeyCreated, apiKeyInput } from '@excursio/contract/api-keys';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
-import { CopyField } from '../../../components/copy-field.tsx';
+import { CreateWithSecretModal, SecretOnce } from '../../../components/secret-once.tsx';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useCreateApiKeyMutation } from '../api/api-keys.api.ts';
 
@@ -13,29 +11,16 @@ import { useCreateApiKeyMutation } from '../api/api-keys.api.ts';
  * "New API key": a name and the permissions, then the secret — shown here once, with a copy button.
  * Closing the dialog forgets it.
  */
-export const CreateKeyModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
-  const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={created ? 'Your new API key' : 'New API key'}
-      size="lg"
-      // The secret must not vanish on a stray click outside the dialog.
-      closeOnClickOutside={!created}
-    >
-      {created ? (
-        <CreatedKey apiKey={created} onDone={close} />
-      ) : opened ? (
-        <KeyForm onCreated={setCreated} onCancel={close} />
-      ) : null}
-    </Modal>
-  );
-};
+export const CreateKeyModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+  <CreateWithSecretModal<ApiKeyCreated>
+    opened={opened}
+    onClose={onClose}
+    title="New API key"
+    createdTitle="Your new API key"
+    form={(onCreated, onCancel) => <KeyForm onCreated={onCreated} onCancel={onCancel} />}
+    created={(apiKey, onDone) => <CreatedKey apiKey={apiKey} onDone={onDone} />}
+  />
+);
 
 const KeyForm = ({ onCreated, onCancel }: { onCreated: (key: ApiKeyCreated) => void; onCancel: () => void }) => {
   const { can } = useAccess();
@@ -100,18 +85,18 @@ const KeyForm = ({ onCreated, onCancel }: { onCreated: (key: ApiKeyCreated) => v
 };
 
 const CreatedKey = ({ apiKey, onDone }: { apiKey: ApiKeyCreated; onDone: () => void }) => (
-  <Stack gap="md">
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Copy it now">
-      This is the only time the key is shown. Keep it in your server's secret store: anyone holding it can act for your
-      organization with its permissions. If it is lost, revoke it and create another.
-    </Alert>
-    <CopyField label="API key" value={apiKey.secret} />
+  <SecretOnce
+    warning={{
+      title: 'Copy it now',
+      text: "This is the only time the key is shown. Keep it in your server's secret store: anyone holding it can act for your organization with its permissions. If it is lost, revoke it and create another.",
+    }}
+    label="API key"
+    value={apiKey.secret}
+    onDone={onDone}
+  >
     <Text size="sm" c="dimmed">
       Send it as <code>Authorization: Bearer {apiKey.prefix}…</code> to <code>{`${window.location.origin}/api/`}</code>. It works
       on your organization's address only.
     </Text>
-    <Group justify="flex-end">
-      <Button onClick={onDone}>Done</Button>
-    </Group>
-  </Stack>
+  </SecretOnce>
 );

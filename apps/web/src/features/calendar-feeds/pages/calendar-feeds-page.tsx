@@ -1,10 +1,10 @@
 import type { CalendarFeed, CalendarFeedCreated } from '@excursio/contract/calendar-feeds';
-import { Alert, Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Group, Modal, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { CopyField } from '../../../components/copy-field.tsx';
+import { SecretOnce } from '../../../components/secret-once.tsx';
 import { useListExperiencesQuery } from '../../../lib/api/catalog.api.ts';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -107,15 +107,16 @@ export const CalendarFeedsPage = () => {
         closeOnClickOutside={false}
       >
         {created ? (
-          <Stack gap="md">
-            <Alert color="orange" variant="light" title="Copy it now">
-              The address is shown only this once. Add it to your calendar app as a subscription ("From URL").
-            </Alert>
-            <CopyField label="Calendar address" value={created.url} block />
-            <Group justify="flex-end">
-              <Button onClick={() => setCreated(null)}>Done</Button>
-            </Group>
-          </Stack>
+          <SecretOnce
+            warning={{
+              title: 'Copy it now',
+              text: 'The address is shown only this once. Add it to your calendar app as a subscription ("From URL").',
+            }}
+            label="Calendar address"
+            value={created.url}
+            block
+            onDone={() => setCreated(null)}
+          />
         ) : null}
       </Modal>
       <ConfirmDialog

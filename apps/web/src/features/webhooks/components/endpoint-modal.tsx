@@ -6,37 +6,23 @@ import {
   webhookEndpointInput,
 } from '@excursio/contract/webhooks';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/button.tsx';
-import { CopyField } from '../../../components/copy-field.tsx';
+import { CreateWithSecretModal, SecretOnce } from '../../../components/secret-once.tsx';
 import { useCreateWebhookEndpointMutation } from '../api/webhooks.api.ts';
 
 /** "Add endpoint": the address and the events, then its signing secret with a copy button. */
-export const EndpointModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
-  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
-  const close = () => {
-    setCreated(null);
-    onClose();
-  };
-  return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={created ? 'Endpoint added' : 'Add webhook endpoint'}
-      size="lg"
-      closeOnClickOutside={!created}
-    >
-      {created ? (
-        <SecretShown endpoint={created} onDone={close} />
-      ) : opened ? (
-        <EndpointForm onCreated={setCreated} onCancel={close} />
-      ) : null}
-    </Modal>
-  );
-};
+export const EndpointModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => (
+  <CreateWithSecretModal<WebhookEndpointWithSecret>
+    opened={opened}
+    onClose={onClose}
+    title="Add webhook endpoint"
+    createdTitle="Endpoint added"
+    form={(onCreated, onCancel) => <EndpointForm onCreated={onCreated} onCancel={onCancel} />}
+    created={(endpoint, onDone) => <SecretShown endpoint={endpoint} onDone={onDone} />}
+  />
+);
 
 const EndpointForm = ({ onCreated, onCancel }: { onCreated: (e: WebhookEndpointWithSecret) => void; onCancel: () => void }) => {
   const [create, { isLoading }] = useCreateWebhookEndpointMutation();
@@ -99,19 +85,19 @@ const EndpointForm = ({ onCreated, onCancel }: { onCreated: (e: WebhookEndpointW
 
 /** The signing secret and how to check a delivery with it. */
 export const SecretShown = ({ endpoint, onDone }: { endpoint: WebhookEndpointWithSecret; onDone: () => void }) => (
-  <Stack gap="md">
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Keep the signing secret safe">
-      Your endpoint uses it to check that a delivery comes from Excursio. Anyone holding it can forge deliveries: if it leaks,
-      rotate it.
-    </Alert>
-    <CopyField label="Signing secret" value={endpoint.secret} />
+  <SecretOnce
+    warning={{
+      title: 'Keep the signing secret safe',
+      text: 'Your endpoint uses it to check that a delivery comes from Excursio. Anyone holding it can forge deliveries: if it leaks, rotate it.',
+    }}
+    label="Signing secret"
+    value={endpoint.secret}
+    onDone={onDone}
+  >
     <Text size="sm" c="dimmed">
       Each delivery is a JSON POST with the header <code>{WEBHOOK_SIGNATURE_HEADER}: t=…,v1=…</code>: compute the hex HMAC-SHA256
       of <code>{'{t}.{body}'}</code> with this secret, compare it with <code>v1</code>, and refuse a <code>t</code> more than five
       minutes old.
     </Text>
-    <Group justify="flex-end">
-      <Button onClick={onDone}>Done</Button>
-    </Group>
-  </Stack>
+  </SecretOnce>
 );
