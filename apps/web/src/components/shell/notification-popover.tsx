@@ -1,39 +1,16 @@
 import type { SystemNotification } from '@excursio/contract/accounts';
 import { Anchor, Group, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  useListSystemNotificationsQuery,
-  useMarkAllNotificationsReadMutation,
-  useMarkNotificationReadMutation,
-} from '../../lib/api/notifications.api.ts';
-import { formatDisplayDate } from '../../lib/format/format.ts';
+import { useListSystemNotificationsQuery, useMarkAllNotificationsReadMutation } from '../../lib/api/notifications.api.ts';
 import { NotificationBellButton } from './notification-bell-button.tsx';
+import { NotificationContent } from './notification-content.tsx';
 import classes from './shell.module.css';
 
-const Item = ({ notification }: { notification: SystemNotification }) => {
-  const [markRead, { isLoading }] = useMarkNotificationReadMutation();
-  const unread = notification.read_at === null;
-  return (
-    <div className={classes.bellItem} data-unread={unread || undefined}>
-      <Group gap={8} wrap="nowrap" justify="space-between" align="flex-start">
-        <Text size="sm" fw={unread ? 700 : 500}>
-          {notification.title}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(notification.published_at)}
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {notification.message}
-      </Text>
-      {unread ? (
-        <Anchor component="button" type="button" size="xs" disabled={isLoading} onClick={() => markRead(notification.id)}>
-          Mark as read
-        </Anchor>
-      ) : null}
-    </div>
-  );
-};
+const Item = ({ notification }: { notification: SystemNotification }) => (
+  <div className={classes.bellItem} data-unread={notification.read_at === null || undefined}>
+    <NotificationContent notification={notification} />
+  </div>
+);
 
 /** The bell's list: the latest notifications, each with "Mark as read", and "Mark all as read". */
 export const NotificationPopover = ({ unread, defaultOpened }: { unread: number; defaultOpened: boolean }) => {
