@@ -1,40 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { bytes, issueWith, OURS, publicKeyOf, THEIRS } from './ticket-test-keys.ts';
 import {
   decodeTicketToken,
-  fromBase64Url,
   groupShortCode,
   normalizeShortCode,
   parseScannedCode,
   type TicketClaims,
-  type TicketPublicKey,
-  ticketKeyId,
   ticketPayload,
   ticketToken,
   toBase64Url,
   verifyTicketToken,
 } from './tickets.ts';
-
-// Fixed keys (generated once with Node's crypto): PKCS#8 private key and raw public key, base64url.
-const OURS = {
-  private: 'MC4CAQAwBQYDK2VwBCIEIJOkELBXWWMbUNfoU18649W1cKtTzmrwFvldhCUJA4Qp',
-  public: 'wK7ccOnliHnlRpihx7xmAOp6sFQKEF_BllYpe404-uU',
-};
-const THEIRS = {
-  private: 'MC4CAQAwBQYDK2VwBCIEICnhC6bnric3xOUeXKlKp__UKWn9aXTV1jwsV_0Jj-ki',
-  public: 'bhOIWMPJL0VgdEvGKwd8ZyPCHNgu1JFfZbyWGxpcZSY',
-};
-
-const bytes = (b64: string) => fromBase64Url(b64) as Uint8Array<ArrayBuffer>;
-const publicKeyOf = async (key: typeof OURS): Promise<TicketPublicKey> => ({
-  key_id: await ticketKeyId(bytes(key.public)),
-  algorithm: 'Ed25519',
-  public_key: key.public,
-});
-
-const sign = async (key: typeof OURS, payload: Uint8Array<ArrayBuffer>) => {
-  const privateKey = await crypto.subtle.importKey('pkcs8', bytes(key.private), { name: 'Ed25519' }, false, ['sign']);
-  return new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, privateKey, payload));
-};
 
 const claims = async (overrides: Partial<TicketClaims> = {}): Promise<TicketClaims> => ({
   key_id: (await publicKeyOf(OURS)).key_id,
@@ -45,10 +21,7 @@ const claims = async (overrides: Partial<TicketClaims> = {}): Promise<TicketClai
   ...overrides,
 });
 
-const issue = async (key: typeof OURS, c: TicketClaims) => {
-  const payload = ticketPayload(c);
-  return ticketToken(payload, await sign(key, payload));
-};
+const issue = issueWith;
 
 describe('ticket tokens', () => {
   it('round-trips the booking, the slot, the start and the party size, and verifies with our key', async () => {

@@ -1,35 +1,10 @@
 import type { CheckInManifest, ManifestBooking } from '@excursio/contract/check-in';
-import {
-  fromBase64Url,
-  type TicketClaims,
-  type TicketPublicKey,
-  ticketKeyId,
-  ticketPayload,
-  ticketToken,
-} from '@excursio/contract/tickets';
+import { bytes, issueWith, OURS, publicKeyOf, THEIRS } from '@excursio/contract/ticket-test-keys';
+import { type TicketClaims, ticketPayload, ticketToken } from '@excursio/contract/tickets';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLocally, localCheckIn } from './local-check.ts';
 
-// Fixed keys (the contract's ticket tests use the same): PKCS#8 private key and raw public key, base64url.
-const OURS = {
-  private: 'MC4CAQAwBQYDK2VwBCIEIJOkELBXWWMbUNfoU18649W1cKtTzmrwFvldhCUJA4Qp',
-  public: 'wK7ccOnliHnlRpihx7xmAOp6sFQKEF_BllYpe404-uU',
-};
-const THEIRS = {
-  private: 'MC4CAQAwBQYDK2VwBCIEICnhC6bnric3xOUeXKlKp__UKWn9aXTV1jwsV_0Jj-ki',
-  public: 'bhOIWMPJL0VgdEvGKwd8ZyPCHNgu1JFfZbyWGxpcZSY',
-};
-const bytes = (b64: string) => fromBase64Url(b64) as Uint8Array<ArrayBuffer>;
-const publicKeyOf = async (key: typeof OURS): Promise<TicketPublicKey> => ({
-  key_id: await ticketKeyId(bytes(key.public)),
-  algorithm: 'Ed25519',
-  public_key: key.public,
-});
-const issue = async (key: typeof OURS, claims: TicketClaims) => {
-  const payload = ticketPayload(claims);
-  const privateKey = await crypto.subtle.importKey('pkcs8', bytes(key.private), { name: 'Ed25519' }, false, ['sign']);
-  return ticketToken(payload, new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, privateKey, payload)));
-};
+const issue = issueWith;
 
 const BOOKING = '0197a3c1-5b2e-7d40-9a1f-2c3d4e5f6a7b';
 const CODE = 'ABCDEFGHJKMN';
