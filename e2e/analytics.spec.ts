@@ -4,40 +4,15 @@ import { expect, type Page, test } from '@playwright/test';
 import { dashboardUrl, login, screenshot, sidebar } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { DEMO } from './support/demo.ts';
-import { publicCall } from './support/sales.ts';
+import { bookFirstStartWithRoom } from './support/sales.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
 const OFFER = 'Lisbon Old Town Walking Tour';
 type Row = { key: string; label: string; currency: string; bookings: number; participants: number; net: number };
-type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
-type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
 
-/** A visitor books `people` adults on the offer's first start with room from the day after tomorrow (the booking API). */
-const book = async (page: Page, offerId: string, people: number) => {
-  const api = apiAs(page);
-  for (let days = 2; days < 30; days += 1) {
-    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const { results } = await api.get<{ results: Slot[] }>(
-      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=${people}`,
-    );
-    const slot = results.find((s) => s.bookable && s.fits);
-    if (!slot) continue;
-    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
-    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
-    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
-      productId: offerId,
-      availabilityId: slot.id,
-      rateId: rate.id,
-      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: people }],
-    });
-    return publicCall<{ id: string; total: number }>(page, '/book/', {
-      holdId: hold.id,
-      contact: { first_name: 'Ada', last_name: 'Analytics', email: 'ada.analytics@example.test' },
-    });
-  }
-  throw new Error('the walking tour has no start with room in the coming four weeks');
-};
+const ADA = { first_name: 'Ada', last_name: 'Analytics', email: 'ada.analytics@example.test' };
+const book = (page: Page, offerId: string, people: number) => bookFirstStartWithRoom(page, offerId, people, ADA);
 
 const offerRow = async (page: Page) => {
   const { results } = await apiAs(page).get<{ results: Row[] }>(

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { DEMO } from './support/demo.ts';
-import { publicCall } from './support/sales.ts';
+import { bookFirstStartWithRoom } from './support/sales.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -13,8 +13,6 @@ const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch:
 
 type Store = { id: string; slug: string; name: string; status: string; is_default: boolean };
 type StoreOffer = { id: string; title: string; hidden_reason: string | null };
-type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
-type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
 
 /** The demo's Active default store and an offer visitors can book in it. */
 const demoStoreAndOffer = async (page: Page) => {
@@ -28,32 +26,8 @@ const demoStoreAndOffer = async (page: Page) => {
   return { store, offer };
 };
 
-/** A visitor books two adults on the offer's first start with room from the day after tomorrow: the order. */
-const bookTwo = async (page: Page, offerId: string) => {
-  const api = apiAs(page);
-  for (let days = 2; days < 30; days += 1) {
-    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const { results } = await api.get<{ results: Slot[] }>(
-      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=2`,
-    );
-    const slot = results.find((s) => s.bookable && s.fits);
-    if (!slot) continue;
-    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
-    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
-    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
-      productId: offerId,
-      availabilityId: slot.id,
-      rateId: rate.id,
-      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: 2 }],
-    });
-    return publicCall<{ id: string; reference: string; session_id: string; lines: { booking: { id: string } }[] }>(
-      page,
-      '/book/',
-      { holdId: hold.id, contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' } },
-    );
-  }
-  throw new Error('the walking tour has no start with two places in the coming four weeks');
-};
+const bookTwo = (page: Page, offerId: string) =>
+  bookFirstStartWithRoom(page, offerId, 2, { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' });
 
 const signedIn = async (browser: Browser, options = {}) => {
   const context = await browser.newContext({ ...options, acceptDownloads: true });

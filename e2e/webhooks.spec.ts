@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, screenshot, sidebar } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { DEMO } from './support/demo.ts';
-import { publicCall } from './support/sales.ts';
+import { bookFirstStartWithRoom } from './support/sales.ts';
 
 // The server runs with WEBHOOK_ALLOW_PRIVATE=127.0.0.1 (playwright.config.ts): this receiver on loopback
 // is the integrator's system. It checks every signature with the secret the settings page showed.
@@ -39,37 +39,16 @@ const signatureValid = (secret: string, r: Received) => {
   return parts.v1 === expected && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
 };
 
-type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
-type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
-
 /** A visitor books two adults on the demo's walking tour (the first start with room): the order. */
 const bookWalkingTour = async (page: Page) => {
-  const api = apiAs(page);
-  const { results } = await api.get<{ results: { id: string; title: string }[] }>(
+  const { results } = await apiAs(page).get<{ results: { id: string; title: string }[] }>(
     '/experiences/?search=Lisbon%20Old%20Town&status=active',
   );
-  const offerId = results[0].id;
-  for (let days = 2; days < 30; days += 1) {
-    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const slots = await api.get<{ results: Slot[] }>(
-      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=2`,
-    );
-    const slot = slots.results.find((s) => s.bookable && s.fits);
-    if (!slot) continue;
-    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
-    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
-    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
-      productId: offerId,
-      availabilityId: slot.id,
-      rateId: rate.id,
-      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: 2 }],
-    });
-    return publicCall<{ id: string; reference: string }>(page, '/book/', {
-      holdId: hold.id,
-      contact: { first_name: 'Ada', last_name: 'Webhook', email: 'ada-webhook@example.test' },
-    });
-  }
-  throw new Error('the walking tour has no start with two places in the coming four weeks');
+  return bookFirstStartWithRoom(page, results[0].id, 2, {
+    first_name: 'Ada',
+    last_name: 'Webhook',
+    email: 'ada-webhook@example.test',
+  });
 };
 
 test('the owner registers a webhook endpoint, an order is delivered signed, seen in the log, and replayed', async ({ page }) => {

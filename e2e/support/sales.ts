@@ -89,3 +89,44 @@ export const bookOnline = async (page: Page, offer: BookableOffer, day: string, 
     contact: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test' },
   });
 };
+
+type Slot = { id: string; bookable: boolean; fits: boolean; rate_ids: string[] };
+type Rate = { id: string; prices: { pricing_category_id: string; pricing_category_type: string }[] };
+export type BookedOrder = {
+  id: string;
+  reference: string;
+  total: number;
+  session_id: string;
+  lines: { booking: { id: string } }[];
+};
+
+/**
+ * A visitor books `adults` adults on the offer's first start with room from the day after tomorrow
+ * (the booking API: check availability, reserve, book): the order.
+ */
+export const bookFirstStartWithRoom = async (
+  page: Page,
+  offerId: string,
+  adults: number,
+  contact: { first_name: string; last_name: string; email: string },
+) => {
+  const api = apiAs(page);
+  for (let days = 2; days < 30; days += 1) {
+    const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { results } = await api.get<{ results: Slot[] }>(
+      `/bookings/check-availability/?experience_id=${offerId}&date_from=${day}&group_size=${adults}`,
+    );
+    const slot = results.find((s) => s.bookable && s.fits);
+    if (!slot) continue;
+    const rate = await api.get<Rate>(`/pricing-rates/${slot.rate_ids[0]}/`);
+    const adult = rate.prices.find((p) => p.pricing_category_type === 'adult') ?? rate.prices[0];
+    const hold = await publicCall<{ id: string }>(page, '/reserve/', {
+      productId: offerId,
+      availabilityId: slot.id,
+      rateId: rate.id,
+      units: [{ pricingCategoryId: adult.pricing_category_id, quantity: adults }],
+    });
+    return publicCall<BookedOrder>(page, '/book/', { holdId: hold.id, contact });
+  }
+  throw new Error(`the offer has no start with ${adults} places in the coming four weeks`);
+};
