@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/integrations.ts';
 import { cardCheckouts, providerEvents } from '../../db/schema/payments.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -132,6 +133,16 @@ describe('checkout.session.completed', () => {
 describe('charge.refunded', () => {
   it('before checkout.session.completed: the order is made, the dashboard refund recorded once, the later events add nothing', async () => {
     const { shop, session, email } = await paidCheckout();
+    // An integrator listening for refunds (written directly: its address is not what this test is about).
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        accountId: shop.b.account.id,
+        url: 'https://hooks.example.com/refunds',
+        events: ['refund.recorded'],
+        secret: 'whsec_test',
+      })
+      .returning();
     const refund = dashboardRefund(fake, session.payment_intent, 3000);
     const charge = chargeOf(fake, session.payment_intent);
     expect((await deliver(t, fake, fake.event('charge.refunded', charge))).statusCode).toBe(200);
@@ -149,6 +160,9 @@ describe('charge.refunded', () => {
     await deliver(t, fake, fake.event('charge.refunded', charge));
     expect(await ordersOf(shop.b.account.id)).toHaveLength(1);
     expect(await recorded()).toHaveLength(2);
+    // The integrator hears of the dashboard refund once.
+    const events = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(events.map((e) => [e.eventType, JSON.parse(e.payload).data.payment.amount])).toEqual([['refund.recorded', 3000]]);
     // The confirmation, and the refund notice once.
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
       expect.stringMatching(/is confirmed$/),

@@ -4,6 +4,7 @@ import { orderMoney } from '../orders/money.ts';
 import { auditMovement, auditOrder } from '../orders/order-audit.ts';
 import { noticeOrder } from '../orders/order-notices.service.ts';
 import { insertPayment, lockOrder, paymentsOfOrder, updateOrder } from '../orders/orders.repository.ts';
+import { emitPaymentEvent } from '../webhooks/events.ts';
 import { findCheckout } from './card-checkouts.repository.ts';
 import { fulfilCheckout } from './fulfilment.service.ts';
 
@@ -67,7 +68,10 @@ export const syncStripeRefunds = async (ctx: AppContext, paymentIntentId: string
       const updated = await updateOrder(tx, orderId, {
         paymentStatus: orderMoney(order.totalMinor, [...movements, ...added], { canceled: order.status === 'canceled' }).status,
       });
-      for (const refund of added) await auditMovement(tx, order, null, refund);
+      for (const refund of added) {
+        await auditMovement(tx, order, null, refund);
+        await emitPaymentEvent(tx, refund, order.currency);
+      }
       await auditOrder(tx, order, updated);
     }
     return added;
