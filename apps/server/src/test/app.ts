@@ -19,6 +19,9 @@ export const testConfig = (overrides: Partial<Record<string, string>> = {}): Con
     WEB_DIST: '/nonexistent',
     // No job runs on its own in tests: they run the queue's jobs explicitly (app.jobs).
     JOBS: 'off',
+    // Nor the webhook outbox worker: on the shared PostgreSQL database another file's app would
+    // claim this file's deliveries (and, without WEBHOOK_ALLOW_PRIVATE, refuse its loopback receiver).
+    WEBHOOK_SWEEP_MS: '0',
     ...overrides,
   });
 
