@@ -8,6 +8,8 @@ import autocannon from 'autocannon';
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export const PGLITE = process.env.BENCH_PGLITE === '1';
+/** BENCH_KEEP=1: reuse the database and data dir of the last run (a bench that seeds for long can skip it). */
+export const KEEP = process.env.BENCH_KEEP === '1';
 export const DEMO = { email: 'owner@demo.localhost', password: 'excursio-demo-2026' };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -37,7 +39,7 @@ export const benchTarget = ({ port = 3200, database = 'excursio_bench', dataDir 
       req.end(body);
     });
 
-  /** Fresh database and data dir, server started; resolves with the child process when ready. */
+  /** Fresh database and data dir (unless BENCH_KEEP), server started; resolves with the child process when ready. */
   const startServer = async () => {
     const env = {
       ...process.env,
@@ -48,10 +50,14 @@ export const benchTarget = ({ port = 3200, database = 'excursio_bench', dataDir 
       DATA_DIR: dataDir,
     };
     if (!PGLITE) {
-      execSync(`psql -h 127.0.0.1 -U postgres -qc "drop database if exists ${database}" -c "create database ${database}"`);
+      const exists = execSync(`psql -h 127.0.0.1 -U postgres -tAc "select 1 from pg_database where datname = '${database}'"`)
+        .toString()
+        .trim();
+      if (!KEEP || !exists)
+        execSync(`psql -h 127.0.0.1 -U postgres -qc "drop database if exists ${database}" -c "create database ${database}"`);
       env.DATABASE_URL = pgUrl;
     }
-    execSync(`rm -rf ${dataDir}`);
+    if (!KEEP) execSync(`rm -rf ${dataDir}`);
     const server = spawn(process.execPath, ['apps/server/src/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     // 30 s unless BENCH_READY_SECONDS says more (a first start migrates and seeds the demo; slow on a busy machine).
     const tries = (Number(process.env.BENCH_READY_SECONDS ?? 30) * 1000) / 200;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
 import { experiences, pricingRates, startTimes } from './catalog.ts';
 import { createdAt, pk, updatedAt } from './columns.ts';
@@ -32,6 +32,12 @@ export const slots = pgTable(
     capacityOverride: integer('capacity_override'),
     closed: boolean('closed').notNull().default(false),
     note: text('note').notNull().default(''),
+    /**
+     * Units of the slot's bookings that are not canceled, kept by a trigger on `bookings` in the
+     * transaction of every change (migration 0026): the engine and analytics read it instead of
+     * summing the bookings. Never written by the application.
+     */
+    bookedUnits: integer('booked_units').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +47,7 @@ export const slots = pgTable(
     // The customer messages' sweep looks for starts and ends around now across organizations.
     index('slots_starts_at_idx').on(t.startsAt),
     index('slots_ends_at_idx').on(t.endsAt),
+    check('slots_booked_units_check', sql`${t.bookedUnits} >= 0`),
   ],
 );
 

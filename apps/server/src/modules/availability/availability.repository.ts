@@ -149,9 +149,9 @@ const useColumns = (nowParam: unknown, ignoreCartLine: unknown) => ({
   capacityOverride: slots.capacityOverride,
   closed: slots.closed,
   note: slots.note,
-  // Spelled out: drizzle leaves columns unqualified in single-table selects, and a bare "id" in the
-  // subquery would be the hold's.
-  booked: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = "slots"."id" and b.status <> 'canceled'), 0)`,
+  // Bookings: the slot's counter (kept by a trigger on bookings). Holds are summed, spelled out:
+  // drizzle leaves columns unqualified in single-table selects, and a bare "id" would be the hold's.
+  booked: slots.bookedUnits,
   held: sql<number>`coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
     and h.expires_at > ${nowParam} and (h.cart_line_id is null or h.cart_line_id is distinct from ${ignoreCartLine})), 0)`,
 });

@@ -43,8 +43,7 @@ export const peekSlot = async (tx: Executor, experienceId: string, slotKey: stri
         id: slots.id,
         closed: slots.closed,
         capacityOverride: slots.capacityOverride,
-        taken: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = "slots"."id" and b.status <> 'canceled'), 0)
-          + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
+        taken: sql<number>`"slots"."booked_units" + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
             and h.expires_at > ${now.toISOString()}::timestamptz), 0)`,
       })
       .from(slots)
@@ -68,7 +67,7 @@ export const unlockedSlotForTests = async (tx: Executor, values: NewSlot): Promi
 export const slotTaken = async (tx: Executor, slotId: string, now: Date, exceptHoldId: string | null = null) => {
   const [row] = await tx
     .select({
-      booked: sql<number>`coalesce((select sum(b.units)::int from bookings b where b.slot_id = ${slotId} and b.status <> 'canceled'), 0)`,
+      booked: sql<number>`coalesce((select s.booked_units from slots s where s.id = ${slotId}), 0)`,
       held: sql<number>`coalesce((select sum(h.units)::int from holds h where h.slot_id = ${slotId} and h.status = 'active'
         and h.expires_at > ${now.toISOString()}::timestamptz and h.id is distinct from ${exceptHoldId}::uuid), 0)`,
     })
