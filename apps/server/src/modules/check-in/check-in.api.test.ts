@@ -61,7 +61,19 @@ const twoBookings = async (account: TestAccount) => {
 describe('the check-in manifest', () => {
   it("has the day's bookings with codes, party, answers and state, the public keys and the server time", async () => {
     const b = await createAccount(t);
+    // The organization's own reference prefix is what the guide sees, as everywhere else.
+    const { updated_at: _, ...settings } = (
+      await t.app.inject({ url: '/api/product-configuration/', headers: b.owner.headers })
+    ).json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/product-configuration/',
+      headers: b.owner.headers,
+      payload: { ...settings, booking_reference_prefix: 'CK-' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const { offer, first, ids, tickets } = await twoBookings(b);
+    expect(first.reference).toBe(`CK-${first.number}`);
     await t.db
       .update(orderLines)
       .set({ answers: [{ question_id: crypto.randomUUID(), question: 'Dietary needs', answer: 'Vegetarian' }] })

@@ -23,6 +23,7 @@ export const manifestRows = (db: Executor, accountId: string, date: string) =>
       experienceTitle: experiences.title,
       timeZone: experiences.timeZone,
       orderNumber: orders.number,
+      orderReferencePrefix: orders.referencePrefix,
       firstName: orders.contactFirstName,
       lastName: orders.contactLastName,
       answers: orderLines.answers,

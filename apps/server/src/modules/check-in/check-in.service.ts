@@ -52,7 +52,7 @@ export const checkInManifest = async ({ db, config }: Deps, accountId: string, d
     bookings: rows.map((r) => ({
       booking_id: r.bookingId,
       code: r.code,
-      order_reference: orderReference(r.orderNumber),
+      order_reference: orderReference(r.orderNumber, r.orderReferencePrefix),
       name: `${r.firstName} ${r.lastName}`.trim(),
       experience_id: r.experienceId,
       experience_title: r.experienceTitle,

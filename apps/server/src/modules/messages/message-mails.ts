@@ -1,6 +1,7 @@
 import type { ContactInfo, Profile } from '@excursio/contract/accounts';
 import type { MailMessage } from '../../integrations/mail.ts';
 import { startLabel } from '../invoices/invoice-document.ts';
+import { orderReference } from '../orders/order-wire.ts';
 
 /** The customer messages the job queue sends (pure: facts in, mail out). */
 
@@ -39,7 +40,7 @@ const when = (line: Line, profile: Profile) => startLabel(line.startsAt.toISOStr
 export const reminderMail = (facts: OrderFacts, bookingId: string): MailMessage | null => {
   const line = facts.lines.find((l) => l.bookingId === bookingId);
   if (!line) return null;
-  const reference = `${facts.referencePrefix}${facts.number}`;
+  const reference = orderReference(facts.number, facts.referencePrefix);
   const meeting = line.meetingPoint
     ? [
         `Meeting point: ${line.meetingPoint}${line.meetingAddress ? `, ${line.meetingAddress}` : ''}`,
@@ -74,7 +75,7 @@ export const followUpMail = (facts: OrderFacts): MailMessage | null => {
     text: [
       hello(facts.firstName),
       '',
-      `Thank you for joining ${titles.join(' and ')} with ${facts.organization} (booking ${facts.referencePrefix}${facts.number}).`,
+      `Thank you for joining ${titles.join(' and ')} with ${facts.organization} (booking ${orderReference(facts.number, facts.referencePrefix)}).`,
       'We hope you enjoyed it. If you have a moment, reply to this email and tell us how it was.',
       signature(facts),
     ].join('\n'),

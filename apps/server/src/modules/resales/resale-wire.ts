@@ -1,5 +1,6 @@
 import { formatMoney } from '@excursio/contract/format';
 import type { Resale, Statement } from '@excursio/contract/partners';
+import { orderReference } from '../orders/order-wire.ts';
 import { resaleFigures, settlementLabel } from '../orders/resale-money.ts';
 import type { ResaleRowView } from './resales.repository.ts';
 
@@ -21,7 +22,7 @@ export const resaleWire = (v: ResaleRowView, accountId: string): Resale => {
   const names = { supplier: v.supplierName, reseller: v.resellerName };
   return {
     id: v.order.id,
-    reference: `${v.order.referencePrefix}${v.order.number}`,
+    reference: orderReference(v.order.number, v.order.referencePrefix),
     side: v.resale.accountId === accountId ? 'supplier' : 'reseller',
     partnership_id: v.resale.partnershipId,
     supplier: { id: v.resale.accountId, name: v.supplierName },
@@ -59,7 +60,7 @@ export const statementOf = (
   const lines = rows.map((v) => {
     const f = figuresOf(v);
     return {
-      order_reference: `${v.order.referencePrefix}${v.order.number}`,
+      order_reference: orderReference(v.order.number, v.order.referencePrefix),
       created_at: v.order.createdAt.toISOString(),
       status: v.order.status,
       gross: v.resale.grossMinor,
