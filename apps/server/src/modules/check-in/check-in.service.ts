@@ -5,6 +5,7 @@ import {
   type CheckInSyncResult,
   checkInTimeFits,
 } from '@excursio/contract/check-in';
+import { formatClockTime } from '@excursio/contract/format';
 import { normalizeShortCode, verifyTicketToken } from '@excursio/contract/tickets';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,9 +21,6 @@ type Deps = { db: Db; config: Config };
 
 const nameOf = (first: string | null, last: string | null, email: string | null) =>
   `${first ?? ''} ${last ?? ''}`.trim() || email || null;
-
-const localTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
 /**
  * GET /api/check-in/manifest/?date=: what a scanning device keeps to check tickets in without a
@@ -60,7 +58,7 @@ export const checkInManifest = async ({ db, config }: Deps, accountId: string, d
       starts_at: r.startsAt.toISOString(),
       ends_at: r.endsAt.toISOString(),
       local_date: r.localDate,
-      time: localTime(r.startsAt, r.timeZone),
+      time: formatClockTime(r.startsAt, r.timeZone, organization.timeFormat),
       time_zone: r.timeZone,
       participants: r.participants,
       party: r.party
@@ -174,7 +172,7 @@ const resultOf = (
       result: 'already_checked_in',
       reason: 'already_checked_in',
       detail: s
-        ? `Already checked in at ${localTime(s.at, mine.timeZone)}${madeBy(s, mine.deviceId)}: the earlier check-in counts.`
+        ? `Already checked in at ${formatClockTime(s.at, mine.timeZone)}${madeBy(s, mine.deviceId)}: the earlier check-in counts.`
         : alreadyCheckedIn(null, mine.timeZone),
       checked_in: wire(s),
     };
@@ -185,7 +183,7 @@ const resultOf = (
     result: 'checked_in',
     reason: null,
     detail: r
-      ? `Checked in. It was also checked in later, at ${localTime(r.at, mine.timeZone)}${madeBy(r, mine.deviceId)}: this earlier check-in counts.`
+      ? `Checked in. It was also checked in later, at ${formatClockTime(r.at, mine.timeZone)}${madeBy(r, mine.deviceId)}: this earlier check-in counts.`
       : 'Checked in.',
     checked_in: { at: mine.at.toISOString(), by: null, device_id: mine.deviceId },
     replaced: wire(r),

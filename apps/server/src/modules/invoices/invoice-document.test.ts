@@ -74,7 +74,7 @@ describe('invoiceLines', () => {
       { description: 'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 · Dry bag', quantity: 3, unit_amount: 500, amount: 1500 },
     ]);
     expect(invoiceLines(order([line()]), names, '12h')[0].description).toBe(
-      'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 am · Adult',
+      'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 AM · Adult',
     );
   });
 

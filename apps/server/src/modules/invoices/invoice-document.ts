@@ -1,4 +1,5 @@
 import type { ContactInfo, LegalInfo, Profile } from '@excursio/contract/accounts';
+import { formatClockTime } from '@excursio/contract/format';
 import { type Invoice, type InvoiceDocument, type InvoiceLine, invoiceNumberLabel } from '@excursio/contract/invoices';
 import type { OrderDetail } from '@excursio/contract/orders';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -24,17 +25,17 @@ const countryName = (code: string) => {
 const joined = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /** A line's date and time in the offer's zone: "Tue, 1 Dec 2026, 10:00". */
-export const startLabel = (startsAt: string, timeZone: string, timeFormat: Profile['time_format']) =>
-  new Intl.DateTimeFormat('en-GB', {
+export const startLabel = (startsAt: string, timeZone: string, timeFormat: Profile['time_format']) => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: timeFormat === '12h' ? 'h12' : 'h23',
-  }).format(new Date(startsAt));
+  }).formatToParts(new Date(startsAt));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}, ${formatClockTime(startsAt, timeZone, timeFormat)}`;
+};
 
 /**
  * The lines of an invoice: per booking, one line per pricing category of its party and one per

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import type { MailMessage } from '../../integrations/mail.ts';
@@ -6,7 +7,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { cartOf, lineBody } from '../../test/cart-factories.ts';
 import { expectError } from '../../test/errors.ts';
-import { createMember, useAccount } from '../../test/factories.ts';
+import { createAccount, createMember, useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty, usePolicy } from '../../test/order-factories.ts';
 import { connectTestProvider } from '../../test/payment-factories.ts';
 
@@ -71,6 +72,22 @@ describe('order emails', () => {
     expect(ics).toContain('DTSTART:20261201T090000Z');
     expect(ics).toContain('DTEND:20261201T110000Z');
     expect(ics).toContain('GEO:53.54;9.98');
+  });
+
+  it("writes the start, and the ticket's time, in the organization's 12-hour format when it uses one", async () => {
+    const b = await createAccount(t);
+    await t.db
+      .update(baseAccounts)
+      .set({ profile: sql`${baseAccounts.profile} || '{"time_format":"12h"}'::jsonb` })
+      .where(eq(baseAccounts.id, b.account.id));
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '14:30' }] });
+    const who = contact();
+    const hold = await reserveParty(t, b, offer, DAY, { adults: 1 });
+    const order = (await book(t, b, hold.id, who)).json();
+    const [mail] = await mailsTo(who.email);
+    expect(mail.text).toContain('When: Tuesday 1 December 2026, 02:30 PM (Europe/Berlin)');
+    const ticket = await t.app.inject({ url: `/api/bookings/${order.lines[0].booking.id}/ticket/`, headers: b.owner.headers });
+    expect(ticket.json().time).toBe('02:30 PM');
   });
 
   it('a phone booking without an email writes nobody; a failing mailer never fails the booking', async () => {

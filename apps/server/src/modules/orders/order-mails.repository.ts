@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
@@ -6,7 +6,11 @@ import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 /** What an order's emails say beyond the order and its category names: the organization, each offer's meeting point and length. */
 export const mailFactsOf = async (db: Executor, accountId: string, experienceIds: string[]) => {
   const [account] = await db
-    .select({ name: baseAccounts.name, subdomain: baseAccounts.subdomain })
+    .select({
+      name: baseAccounts.name,
+      subdomain: baseAccounts.subdomain,
+      timeFormat: sql<'24h' | '12h'>`coalesce(${baseAccounts.profile}->>'time_format', '24h')`,
+    })
     .from(baseAccounts)
     .where(eq(baseAccounts.id, accountId));
   const offers = experienceIds.length
@@ -28,7 +32,7 @@ export const mailFactsOf = async (db: Executor, accountId: string, experienceIds
         .where(and(eq(experiences.accountId, accountId), inArray(experiences.id, experienceIds)))
     : [];
   return {
-    organization: account ?? { name: 'Excursio', subdomain: '' },
+    organization: account ?? { name: 'Excursio', subdomain: '', timeFormat: '24h' as const },
     offers: new Map(offers.map((o) => [o.id, o])),
   };
 };

@@ -1,4 +1,4 @@
-import { formatMoney } from '@excursio/contract/format';
+import { formatClockTime, formatMoney } from '@excursio/contract/format';
 import type { OrderDetail, OrderLine } from '@excursio/contract/orders';
 import { groupShortCode } from '@excursio/contract/tickets';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
@@ -17,20 +17,20 @@ export type OrderNotice =
 type Booked = OrderLine & { booking: NonNullable<OrderLine['booking']> };
 const booked = (lines: OrderLine[]): Booked[] => lines.filter((l): l is Booked => l.booking !== null);
 
-/** 'Thursday 26 November 2026, 10:00 (Europe/Lisbon)': the start as the traveller's watch will show it there. */
-export const localStart = (startsAt: string, timeZone: string) => {
+/**
+ * 'Thursday 26 November 2026, 10:00 (Europe/Lisbon)' ('… 10:00 AM …' in 12-hour organizations): the
+ * start as the traveller's watch will show it there.
+ */
+export const localStart = (startsAt: string, timeZone: string, timeFormat: '24h' | '12h' = '24h') => {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
   }).formatToParts(new Date(startsAt));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} (${timeZone})`;
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${formatClockTime(startsAt, timeZone, timeFormat)} (${timeZone})`;
 };
 
 const partyText = (line: Booked, facts: MailFacts) =>
@@ -58,7 +58,7 @@ const meetingText = (line: Booked, facts: MailFacts) => {
 
 const bookingBlock = (line: Booked, facts: MailFacts) => [
   line.description,
-  `When: ${localStart(line.booking.starts_at, line.booking.time_zone)}`,
+  `When: ${localStart(line.booking.starts_at, line.booking.time_zone, facts.organization.timeFormat)}`,
   `Who: ${partyText(line, facts) || `${line.booking.participants} participant(s)`}`,
   ...meetingText(line, facts),
   ...line.extras.map((e) => `Extra: ${e.quantity} × ${e.name}`),

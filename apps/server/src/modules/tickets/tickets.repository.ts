@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
@@ -42,7 +42,11 @@ export type BookingFacts = Awaited<ReturnType<typeof bookingFacts>>[number];
 export const organizationOf = async (db: Executor, accountId: string) =>
   (
     await db
-      .select({ name: baseAccounts.name, subdomain: baseAccounts.subdomain })
+      .select({
+        name: baseAccounts.name,
+        subdomain: baseAccounts.subdomain,
+        timeFormat: sql<'24h' | '12h'>`coalesce(${baseAccounts.profile}->>'time_format', '24h')`,
+      })
       .from(baseAccounts)
       .where(eq(baseAccounts.id, accountId))
   )[0];

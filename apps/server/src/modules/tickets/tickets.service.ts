@@ -1,3 +1,4 @@
+import { formatClockTime } from '@excursio/contract/format';
 import type { BookingTicket, TicketSummary } from '@excursio/contract/qr-codes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -26,9 +27,6 @@ import {
 
 type Deps = { db: Db; config: Config };
 
-/** `HH:mm` of an instant in a zone. */
-const localTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 /** `1 December 2026, 10:02` of an instant in a zone. */
 const localMoment = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -44,18 +42,18 @@ const localMoment = (at: Date, timeZone: string) =>
 const summaryOf = (
   row: Pick<TicketRow, 'code' | 'checkedInAt'>,
   facts: BookingFacts,
-  organization: string,
+  organization: { name: string; timeFormat: '24h' | '12h' },
   categories: ReadonlyMap<string, string>,
 ): TicketSummary => ({
   type: 'ticket',
   code: row.code,
-  organization,
+  organization: organization.name,
   reference: orderReference(facts.orderNumber, facts.orderReferencePrefix),
   first_name: facts.firstName,
   experience_title: facts.experienceTitle,
   starts_at: facts.startsAt.toISOString(),
   local_date: facts.localDate,
-  time: localTime(facts.startsAt, facts.timeZone),
+  time: formatClockTime(facts.startsAt, facts.timeZone, organization.timeFormat),
   time_zone: facts.timeZone,
   participants: facts.participants,
   party: facts.party
@@ -123,7 +121,7 @@ const ticketsWithFacts = async ({ db, config }: Deps, accountId: string, booking
       participants: f.participants,
     });
     const ticket: BookingTicket = {
-      ...summaryOf(row, f, organization.name, categories),
+      ...summaryOf(row, f, organization, categories),
       booking_id: f.bookingId,
       content: ticketContent(config, organization.subdomain, row.code, token),
     };
@@ -173,7 +171,7 @@ export const ticketSummary = async (db: Db, accountId: string, row: TicketRow) =
   const [facts] = await bookingFacts(db, accountId, [row.bookingId as string]);
   if (!facts) throw notFound('This code does not lead anywhere.');
   const [organization, categories] = await Promise.all([organizationOf(db, accountId), categoriesOf(db, accountId, [facts])]);
-  return summaryOf(row, facts, organization.name, categories);
+  return summaryOf(row, facts, organization, categories);
 };
 
 /**
