@@ -143,7 +143,7 @@ export type SlotUseRow = {
   held: number;
 };
 
-const useColumns = (nowParam: unknown, ignoreCartLine: unknown) => ({
+const useColumns = (nowParam: unknown, ignoreCartLine: unknown, holds = true) => ({
   experienceId: slots.experienceId,
   slotKey: slots.slotKey,
   capacityOverride: slots.capacityOverride,
@@ -152,8 +152,10 @@ const useColumns = (nowParam: unknown, ignoreCartLine: unknown) => ({
   // Bookings: the slot's counter (kept by a trigger on bookings). Holds are summed, spelled out:
   // drizzle leaves columns unqualified in single-table selects, and a bare "id" would be the hold's.
   booked: slots.bookedUnits,
-  held: sql<number>`coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
-    and h.expires_at > ${nowParam} and (h.cart_line_id is null or h.cart_line_id is distinct from ${ignoreCartLine})), 0)`,
+  held: holds
+    ? sql<number>`coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
+    and h.expires_at > ${nowParam} and (h.cart_line_id is null or h.cart_line_id is distinct from ${ignoreCartLine})), 0)`
+    : sql<number>`0`,
 });
 
 const offerUseQuery = (db: Db) =>
@@ -184,16 +186,20 @@ export const offerSlotUse = async (
 ): Promise<SlotUseRow[]> =>
   offerUseQuery(db).execute({ experienceId, from: range.from, to: range.to, now: now.toISOString(), cartLineId });
 
-/** The stored use of all slots of an account (or of some offers) between two local dates. */
+/**
+ * The stored use of all slots of an account (or of some offers) between two local dates. Without
+ * `holds` the holds are not counted (held 0): what was booked is all a utilisation needs.
+ */
 export const accountSlotUse = async (
   db: Executor,
   accountId: string,
   range: { from: string; to: string },
   now: Date,
   experienceIds?: string[],
+  { holds = true }: { holds?: boolean } = {},
 ): Promise<SlotUseRow[]> =>
   db
-    .select(useColumns(sql`${now.toISOString()}::timestamptz`, sql`null::uuid`))
+    .select(useColumns(sql`${now.toISOString()}::timestamptz`, sql`null::uuid`, holds))
     .from(slots)
     .where(
       and(

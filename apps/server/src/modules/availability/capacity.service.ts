@@ -23,8 +23,10 @@ const entriesOf = async (
   offers: OfferForAvailability[],
   range: { from: string; to: string },
   now: Date,
+  options: { holds?: boolean } = {},
 ) => {
-  const use = useByKey(await accountSlotUse(db, accountId, range, now, offers.length === 1 ? [offers[0].id] : undefined));
+  const ids = offers.length === 1 ? [offers[0].id] : undefined;
+  const use = useByKey(await accountSlotUse(db, accountId, range, now, ids, options));
   return offers.flatMap((offer) =>
     offerSlots(offer, range.from, range.to, now.getTime()).map((slot) => {
       const stored = use.get(`${offer.id}|${keyOf(slot)}`);
@@ -207,7 +209,8 @@ export const capacityUseByOffer = async (
   const offers = (await offersForAvailability(db, accountId, {})).filter((o) => wanted.has(o.id));
   const use = new Map<string, { capacity: number; booked: number }>();
   if (!offers.length) return use;
-  for (const { offer, availability } of await entriesOf(db, accountId, offers, range, now)) {
+  // Places booked per place offered: holds do not count, so they are not read.
+  for (const { offer, availability } of await entriesOf(db, accountId, offers, range, now, { holds: false })) {
     if (availability.capacity === null) continue;
     const entry = use.get(offer.id) ?? { capacity: 0, booked: 0 };
     entry.capacity += availability.closed ? 0 : availability.capacity;
