@@ -54,7 +54,7 @@ const figures = (created: Column, gross: Column, commission: Column | SQL, windo
 
 /**
  * The organization's own orders not canceled, created last month or this one, per currency
- * (`orders_account_created_idx`). Named for what it is: the analytics module may take it over.
+ * (an index-only scan of `orders_account_created_idx`, which carries status, currency and total). Named for what it is: the analytics module may take it over.
  */
 export const ownSalesByMonth = (db: Executor, accountId: string, window: Window) =>
   db
