@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 // (E2E_PORT lets two checkouts on one machine run their specs side by side).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = PORT === 3100 ? 'data/e2e' : `data/e2e-${PORT}`;
+// A service worker's own requests reach context.route (the check-in spec cuts them off with the
+// network: setOffline alone does not apply to them). Set here so the workers inherit it.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, screenshot } from './support/account.ts';
 import { apiAs } from './support/api.ts';
@@ -193,5 +193,83 @@ test('guides check in offline: two parties queued without a network, synced when
 
   await phoneA.context.close();
   await phoneB.context.close();
+  await office.context.close();
+});
+
+/**
+ * No network at all, for the page and for its service worker (setOffline does not reach a service
+ * worker's own requests; PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS in playwright.config.ts lets
+ * the route see them). Answers how many of the worker's requests were cut off.
+ */
+const cutNetwork = async (context: BrowserContext) => {
+  let cut = 0;
+  const handler = (route: Route) => {
+    if (!route.request().serviceWorker()) return route.continue();
+    cut++;
+    return route.abort('internetdisconnected');
+  };
+  await context.setOffline(true);
+  await context.route('**/*', handler);
+  return {
+    cut: () => cut,
+    restore: async () => {
+      await context.unroute('**/*', handler);
+      await context.setOffline(false);
+    },
+  };
+};
+
+test('a phone with no network reloads the check-in page: it opens from the phone, checks a party in, and syncs when the network returns', async ({
+  browser,
+}) => {
+  const { zone, today, start } = zoneWithRoomToday();
+  const office = await signedIn(browser);
+  const api = apiAs(office.page);
+  const tour = await todaysTour(office.page, zone, today, start);
+  const order = (await bookOnline(office.page, tour, today, { adults: 1, children: 1 })) as unknown as {
+    lines: { booking: { id: string } }[];
+  };
+  const ticket = await api.get<{ code: string }>(`/bookings/${order.lines[0].booking.id}/ticket/`);
+
+  // ── The guide opens the check-in page once with a network: the page and its files are kept on the phone.
+  const phone = await signedIn(browser, { ...PHONE, timezoneId: zone });
+  const page = phone.page;
+  await openCheckIn(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const kept = await (await caches.open('excursio-check-in-v1')).keys();
+          return kept.map((r) => new URL(r.url).pathname);
+        }),
+      { timeout: 20_000 },
+    )
+    .toEqual(expect.arrayContaining(['/bookings/check-in', expect.stringMatching(/^\/assets\/.+\.js$/)]));
+
+  // ── No network, and the page is reloaded (as a phone does with a discarded tab).
+  const network = await cutNetwork(phone.context);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  expect(network.cut()).toBeGreaterThan(0); // the worker did try the network first, and had none
+  await expect(page.getByLabel('Ticket code')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('connection')).toHaveText('Offline');
+  await expect(page.getByTestId('manifest-state')).toContainText('Today’s list on this phone:');
+  await lookUp(page, ticket.code);
+  const card = page.getByRole('region', { name: 'Ticket', exact: true });
+  await expect(card.getByTestId('ticket-state')).toHaveText('Valid');
+  await card.getByRole('button', { name: 'Check in 2 participants' }).click();
+  await expect(page.getByTestId('sync-queue')).toHaveText('1 check-in waiting to sync');
+  await screenshot(page, 'offline-06-reloaded-offline');
+
+  // ── The network returns: the check-in made on the reloaded page reaches the server.
+  await network.restore();
+  await expect(page.getByTestId('connection')).toHaveText('Online');
+  await expect(page.getByTestId('sync-queue')).toHaveText('All check-ins synced', { timeout: 20_000 });
+  const manifest = await api.get<{ bookings: { booking_id: string; attendance_status: string }[] }>(
+    `/check-in/manifest/?date=${today}`,
+  );
+  expect(manifest.bookings.find((x) => x.booking_id === order.lines[0].booking.id)?.attendance_status).toBe('arrived');
+
+  await phone.context.close();
   await office.context.close();
 });

@@ -4,8 +4,11 @@ import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/api.ts';
 import { resetRefreshCounter } from '../api/base-query.ts';
+import { appInfoSlice } from './app-info.slice.ts';
 import { authSlice } from './auth.slice.ts';
-import { initializeAuth } from './session.ts';
+import { keepSessionForOffline, offlineSession } from './offline-session.ts';
+import { initializeAuth, logout } from './session.ts';
+import { userSlice } from './user.slice.ts';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -16,7 +19,7 @@ const me = { id: 'u1', base_account: { subdomain: 'acme' } };
 
 const makeStore = () =>
   configureStore({
-    reducer: { auth: authSlice.reducer, [api.reducerPath]: api.reducer },
+    reducer: { auth: authSlice.reducer, user: userSlice.reducer, appInfo: appInfoSlice.reducer, [api.reducerPath]: api.reducer },
     middleware: (d) => d().concat(api.middleware),
   });
 
@@ -84,5 +87,80 @@ describe('initializeAuth: only an invalid session ends it', () => {
     await store.dispatch(initializeAuth());
     expect(calledPaths(fetchMock)).toEqual(['/api/jwt/verify/', '/api/users/me/', '/api/app-info/']);
     expect(store.getState().auth.isAuthenticated).toBe(true);
+  });
+});
+
+describe('initializeAuth with no network: the check-in page opens with the person kept on the device', () => {
+  const kept = { id: 'u1', email: 'guide@acme.test', base_account: { subdomain: 'acme' } };
+  const info = { permissions: [{ id: 1, title: 'Manage orders' }] };
+  const at = (pathname: string) => {
+    const location = window.location;
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      hostname: location.hostname,
+      port: location.port,
+      protocol: location.protocol,
+      pathname,
+      assign,
+    } as unknown as Location);
+    return assign;
+  };
+  beforeEach(() => {
+    resetRefreshCounter();
+    localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: the code under test reads this plain marker cookie
+    document.cookie = `excursio_session=${Math.floor(Date.now() / 1000) + 300}`;
+    keepSessionForOffline(kept as never, info as never);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  const offline = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+
+  it('stands in for the server on the check-in page when no answer comes at all', async () => {
+    at('/bookings/check-in');
+    offline();
+    const store = makeStore();
+    await store.dispatch(initializeAuth());
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(store.getState().user.user).toEqual(kept);
+    expect(store.getState().appInfo.appInfo).toEqual(info);
+  });
+
+  it('is not used on any other page, nor for another organization', async () => {
+    at('/orders');
+    offline();
+    const store = makeStore();
+    await store.dispatch(initializeAuth());
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(store.getState().user.user).toBeNull();
+    keepSessionForOffline({ ...kept, base_account: { subdomain: 'other' } } as never, info as never);
+    expect(offlineSession('acme', '/bookings/check-in')).toBeNull();
+  });
+
+  it('is not used when the server answers: a refused session stays refused', async () => {
+    at('/bookings/check-in');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { type: 'client_error', errors: [] })),
+    );
+    const store = makeStore();
+    await store.dispatch(initializeAuth());
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
+
+  it('is forgotten on logout', async () => {
+    at('/bookings/check-in');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200)),
+    );
+    await makeStore().dispatch(logout());
+    expect(offlineSession('acme', '/bookings/check-in')).toBeNull();
   });
 });

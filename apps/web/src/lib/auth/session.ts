@@ -2,8 +2,11 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/api.ts';
 import { sessionApi } from '../api/session.api.ts';
 import { bareDomainUrl, currentHost, subdomainUrl } from '../domain/host.ts';
+import { appInfoSet } from './app-info.slice.ts';
 import { authCheckStarted, authenticated, loggedOut, unauthenticated } from './auth.slice.ts';
+import { forgetOfflineSession, offlineSession } from './offline-session.ts';
 import { accessExpired, readSessionHint } from './session-hint.ts';
+import { userSet } from './user.slice.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the store's state type would make this module circular
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -11,6 +14,7 @@ type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 /** Clears authentication, cart and user state, ends the server session, goes to the login page. */
 export const logout = () => async (dispatch: Dispatch) => {
   await dispatch(sessionApi.endpoints.logout.initiate());
+  forgetOfflineSession();
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());
   window.location.assign(bareDomainUrl('/auth/login'));
@@ -20,6 +24,30 @@ export const logout = () => async (dispatch: Dispatch) => {
 const endsSession = (error: unknown) => {
   const status = (error as { status?: unknown } | undefined)?.status;
   return status === 401 || status === 403;
+};
+
+/** No answer at all (no network, server unreachable): not an answer about the session. */
+const unreachable = (result: object) =>
+  'error' in result && (result.error as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
+
+/**
+ * With no network on a page that works offline (the check-in page), the person kept there last
+ * time stands in for the server's answer; anywhere else, or with nothing kept, the session is not
+ * known and the login page follows as before.
+ */
+const openOffline = async (dispatch: Dispatch, subdomain: string) => {
+  const kept = offlineSession(subdomain, window.location.pathname);
+  if (!kept) {
+    dispatch(unauthenticated());
+    return;
+  }
+  dispatch(authenticated());
+  dispatch(appInfoSet(kept.appInfo));
+  dispatch(userSet(kept.me));
+  await Promise.all([
+    dispatch(sessionApi.util.upsertQueryData('getMe', undefined, kept.me)),
+    dispatch(sessionApi.util.upsertQueryData('getAppInfo', undefined, kept.appInfo)),
+  ]);
 };
 
 /**
@@ -48,13 +76,15 @@ export const initializeAuth =
     if (accessExpired(hint)) {
       const refreshed = await dispatch(sessionApi.endpoints.refreshToken.initiate());
       if ('error' in refreshed) {
-        dispatch(unauthenticated());
+        if (unreachable(refreshed)) await openOffline(dispatch, subdomain);
+        else dispatch(unauthenticated());
         return;
       }
     }
     const verified = await dispatch(sessionApi.endpoints.verifyToken.initiate());
     if ('error' in verified) {
-      dispatch(unauthenticated());
+      if (unreachable(verified)) await openOffline(dispatch, subdomain);
+      else dispatch(unauthenticated());
       return;
     }
     dispatch(authenticated());

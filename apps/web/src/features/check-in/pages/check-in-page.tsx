@@ -3,6 +3,7 @@ import { Alert, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconScan } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { useCheckInCodeMutation, useLazyLookupCodeQuery, useTicketKeysQuery } from '../../../lib/api/tickets.api.ts';
@@ -13,6 +14,7 @@ import { SyncReport } from '../components/sync-report.tsx';
 import { TicketResult } from '../components/ticket-result.tsx';
 import { checkInStore } from '../offline/check-in-store.ts';
 import { checkLocally, type LocalVerdict, localCheckIn } from '../offline/local-check.ts';
+import { keepPageForOffline } from '../offline/offline-page.ts';
 import { useOfflineCheckIn } from '../offline/use-offline-check-in.ts';
 
 type Ticket = Extract<LocalVerdict, { kind: 'ticket' }>;
@@ -41,9 +43,16 @@ export const CheckInPage = () => {
   const [checkInOnline, checking] = useCheckInCodeMutation();
   const input = useRef<HTMLInputElement>(null);
 
+  const user = useAppSelector((state) => state.user.user);
+  const appInfo = useAppSelector((state) => state.appInfo.appInfo);
+
   useEffect(() => {
     cameraScanSupported().then(setCanScan);
   }, []);
+  // Next time, this page opens even with no network (a reload, a tab the phone discarded).
+  useEffect(() => {
+    if (user && appInfo) void keepPageForOffline(user, appInfo);
+  }, [user, appInfo]);
 
   const open = async (scanned: string) => {
     setScanning(false);
