@@ -32,15 +32,21 @@ const shellShims: Plugin = {
 /**
  * `use-sync-external-store/shim` (imported by wouter and react-i18next) only re-exports React's own
  * hook on React 18+; React's is used directly, so the webstore's entry does not pull the package in
- * (and with it the `redux` chunk, whose group matches it).
+ * (and with it the `redux` chunk, whose group matches it). Its `shim/with-selector` (recharts) is
+ * then the package's plain `with-selector`, the one React Redux uses: the `redux` chunk every screen
+ * loads had both copies (-0.8 KB gzip).
  */
 const syncStoreShim: Plugin = {
   name: 'use-sync-external-store-shim',
   enforce: 'pre',
-  resolveId(source) {
-    return /^use-sync-external-store\/shim(\/index\.js)?$/.test(source)
-      ? fileURLToPath(new URL('./src/webstore/sync-external-store.ts', import.meta.url))
-      : null;
+  resolveId(source, importer) {
+    if (/^use-sync-external-store\/shim(\/index\.js)?$/.test(source)) {
+      return fileURLToPath(new URL('./src/webstore/sync-external-store.ts', import.meta.url));
+    }
+    if (/^use-sync-external-store\/shim\/with-selector(\.js)?$/.test(source)) {
+      return this.resolve('use-sync-external-store/with-selector.js', importer, { skipSelf: true });
+    }
+    return null;
   },
 };
 
