@@ -9,6 +9,34 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 const packages = (names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 
 /**
+ * What of Mantine every dashboard screen runs: its core (MantineProvider, Box, the styles API,
+ * factories, utilities) and the small components the shell and nearly every page render. The
+ * per-route split cut them into some thirty chunks, each named in every lazy route's preload list.
+ */
+const MANTINE_EVERYWHERE = [
+  'ActionIcon',
+  'Anchor',
+  'Badge',
+  'Button',
+  'Center',
+  'CloseButton',
+  'Group',
+  'Loader',
+  'Paper',
+  'SimpleGrid',
+  'Skeleton',
+  'Stack',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+];
+const mantineEverywhere = new RegExp(
+  `[\\\\/]node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_EVERYWHERE.join('|')}))[\\\\/]`,
+);
+
+/**
  * Two Mantine components that every screen renders take one small thing from a large package:
  * ScrollArea (the sidebar) only `useMergeRefs` from @floating-ui/react, the AppShell header only
  * `RemoveScroll.classNames` from react-remove-scroll. They get the small modules of
@@ -156,7 +184,7 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // What every screen runs, in three chunks of its own instead of spread over the shared
+          // What every screen runs, in chunks of its own instead of spread over the shared
           // chunks of the per-route split: fewer requests, slightly better compression, and they
           // stay cached across releases that do not upgrade them. Everything else (Mantine's
           // components, forms, zod, dates, charts, dnd-kit) stays split by route, so a page loads
@@ -164,6 +192,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: packages(['react', 'react-dom', 'scheduler']) },
             { name: 'router', test: packages(['react-router']) },
+            { name: 'mantine', test: mantineEverywhere },
             // Only floating-ui itself: the chunk it would share with a few small Mantine modules
             // (useDirection) would load it on every screen, tooltips and menus load it on demand.
             { name: 'floating-ui', test: packages(['@floating-ui']) },
