@@ -1,12 +1,42 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolveModulePreloadDependenciesFn, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 /** Modules of the named packages, wherever npm put them. */
 const packages = (names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
+
+/**
+ * What of Mantine every dashboard screen runs: its core (MantineProvider, Box, the styles API,
+ * factories, utilities) and the small components the shell and nearly every page render. The
+ * per-route split cut them into some thirty chunks, each named in every lazy route's preload list;
+ * one chunk instead takes about 6 KB gzip off every dashboard page. (The login page and the webstore
+ * use no Mantine.)
+ */
+const MANTINE_EVERYWHERE = [
+  'ActionIcon',
+  'Anchor',
+  'Badge',
+  'Button',
+  'Center',
+  'CloseButton',
+  'Group',
+  'Loader',
+  'Paper',
+  'SimpleGrid',
+  'Skeleton',
+  'Stack',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+];
+const mantineEverywhere = new RegExp(
+  `[\\\\/]node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_EVERYWHERE.join('|')}))[\\\\/]`,
+);
 
 /**
  * Two Mantine components that every screen renders take one small thing from a large package:
@@ -32,15 +62,21 @@ const shellShims: Plugin = {
 /**
  * `use-sync-external-store/shim` (imported by wouter and react-i18next) only re-exports React's own
  * hook on React 18+; React's is used directly, so the webstore's entry does not pull the package in
- * (and with it the `redux` chunk, whose group matches it).
+ * (and with it the `redux` chunk, whose group matches it). Its `shim/with-selector` (recharts) is
+ * the package's plain `with-selector`, the one React Redux uses: captured by the `redux` group, the
+ * shim's copy took this shim module into that chunk, so the webstore loaded all of Redux again.
  */
 const syncStoreShim: Plugin = {
   name: 'use-sync-external-store-shim',
   enforce: 'pre',
-  resolveId(source) {
-    return /^use-sync-external-store\/shim(\/index\.js)?$/.test(source)
-      ? fileURLToPath(new URL('./src/webstore/sync-external-store.ts', import.meta.url))
-      : null;
+  resolveId(source, importer) {
+    if (/^use-sync-external-store\/shim(\/index\.js)?$/.test(source)) {
+      return fileURLToPath(new URL('./src/webstore/sync-external-store.ts', import.meta.url));
+    }
+    if (/^use-sync-external-store\/shim\/with-selector(\.js)?$/.test(source)) {
+      return this.resolve('use-sync-external-store/with-selector.js', importer, { skipSelf: true });
+    }
+    return null;
   },
 };
 
@@ -69,6 +105,37 @@ const chartsOwnToolkit: Plugin = {
   },
 };
 
+/**
+ * Each dynamic `import()` of the build carries the list of chunks to fetch with it, so they download
+ * in parallel. Vite lists every chunk the imported one needs, including those the importing chunk
+ * imports itself: loaded before its code runs, fetching them again does nothing, yet their names
+ * came with every lazy route of the router's table. The lists leave those out (`withoutLoaded`,
+ * -1.4 KB gzip on every dashboard page); stylesheets are not touched.
+ */
+let bundle: Rolldown.OutputBundle | undefined;
+const keepBundle: Plugin = {
+  name: 'keep-bundle',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, output) {
+      bundle = output;
+    },
+  },
+};
+/** A chunk and every chunk it imports statically, directly or not. */
+const staticGraph = (fileName: string, found = new Set<string>()) => {
+  const chunk = bundle?.[fileName];
+  if (found.has(fileName) || chunk?.type !== 'chunk') return found;
+  found.add(fileName);
+  for (const imported of chunk.imports) staticGraph(imported, found);
+  return found;
+};
+const withoutLoaded: ResolveModulePreloadDependenciesFn = (_file, deps, { hostId, hostType }) => {
+  if (hostType !== 'js') return deps;
+  const loaded = staticGraph(hostId);
+  return deps.filter((dep) => !loaded.has(dep));
+};
+
 /** The login page's path, as http/spa.ts matches it (with or without the trailing slash). */
 const LOGIN_PATH = /^\/auth\/login\/?(\?.*)?$/;
 
@@ -90,6 +157,7 @@ export default defineConfig({
     shellShims,
     syncStoreShim,
     chartsOwnToolkit,
+    keepBundle,
     loginPageInDev,
     // A .br (quality 11) and a .gz (level 9) beside every text file of the build, public files
     // included: the server sends them as they are (`preCompressed` in http/spa.ts), so the
@@ -105,7 +173,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Every browser the build targets supports <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: withoutLoaded },
     rolldownOptions: {
       // Three pages: the dashboard; the public webstore (/s/*, served by http/spa.ts), which shares
       // only React with it and has a budget of its own (`npm run bench:webstore`); and the login page
@@ -118,14 +186,15 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // What every screen runs, in three chunks of its own instead of spread over the shared
+          // What every screen runs, in chunks of its own instead of spread over the shared
           // chunks of the per-route split: fewer requests, slightly better compression, and they
-          // stay cached across releases that do not upgrade them. Everything else (Mantine's
+          // stay cached across releases that do not upgrade them. Everything else (Mantine's other
           // components, forms, zod, dates, charts, dnd-kit) stays split by route, so a page loads
           // only the parts it renders.
           groups: [
             { name: 'react', test: packages(['react', 'react-dom', 'scheduler']) },
             { name: 'router', test: packages(['react-router']) },
+            { name: 'mantine', test: mantineEverywhere },
             // Only floating-ui itself: the chunk it would share with a few small Mantine modules
             // (useDirection) would load it on every screen, tooltips and menus load it on demand.
             { name: 'floating-ui', test: packages(['@floating-ui']) },
