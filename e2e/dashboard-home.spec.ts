@@ -91,12 +91,24 @@ test('a new supplier follows the checklist as it creates and publishes an offer,
     await expect(page.getByRole('list', { name: 'Recent orders' }).getByRole('link')).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Revenue this month' })).toContainText('1 order');
     await screenshot(page, 'dashboard-home-03-progress');
+    // Each day's card holds its words ("1 departure" spilled out of a seventh of the column once).
+    for (const day of await week.getByRole('listitem').all()) {
+      expect(await day.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    await week.scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-home-03b-week');
 
     // ── Phone width: the same home, one column.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.reload();
     await expect(progress(page)).toHaveText('4 of 5 steps done');
     await screenshot(page, 'dashboard-home-04-phone');
+    // The open steps' actions go under their text on a phone: the text keeps the width.
+    const store = page.locator('[data-step="open_store"]');
+    expect((await store.getByText('Make a store Active').boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    // A skipped step's title starts where the others' do.
+    const left = async (code: string) => (await page.locator(`[data-step="${code}"] p`).first().boundingBox())?.x;
+    expect(await left('connect_payments')).toBe(await left('open_store'));
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // ── Dismissed: the checklist leaves the home and stays away.

@@ -25,9 +25,9 @@ const Step = ({ step }: { step: OnboardingStep }) => {
   const [dismiss, { isLoading }] = useDismissOnboardingStepMutation();
   const open = !step.done && !step.dismissed;
   return (
-    <Group component="li" gap="sm" wrap="nowrap" align="flex-start" data-step={step.code} data-done={step.done || undefined}>
+    <li className={classes.step} data-step={step.code} data-done={step.done || undefined}>
       <StepIcon step={step} />
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div>
         <Text size="sm" fw={600} td={step.done ? 'line-through' : undefined} c={step.done ? 'dimmed' : undefined}>
           {step.title}
         </Text>
@@ -38,7 +38,7 @@ const Step = ({ step }: { step: OnboardingStep }) => {
         ) : null}
       </div>
       {open ? (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" className={classes.stepActions}>
           <Anchor
             component="button"
             type="button"
@@ -58,13 +58,14 @@ const Step = ({ step }: { step: OnboardingStep }) => {
           component="button"
           type="button"
           size="xs"
+          className={classes.stepActions}
           disabled={isLoading}
           onClick={() => dismiss({ id: step.id, dismissed: false })}
         >
           Undo skip
         </Anchor>
       ) : null}
-    </Group>
+    </li>
   );
 };
 
