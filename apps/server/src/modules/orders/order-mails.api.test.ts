@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { baseAccounts } from '../../db/schema/accounts.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import type { MailMessage } from '../../integrations/mail.ts';
 import { useTestApp } from '../../test/app.ts';
