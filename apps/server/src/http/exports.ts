@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { csvDocument } from '@excursio/contract/csv';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -7,10 +8,12 @@ import { listQuerySchema } from './paging.ts';
 /**
  * Exports of the lists: the list's own query (filters, search, ordering; paging ignored) plus
  * `format`. Rows are read page by page through the list's own service call, so an export holds
- * exactly what the list shows with those filters; at most EXPORT_MAX_ROWS, else a 400 asking to
- * narrow the filters (an export is never silently cut short).
+ * exactly what the list shows with those filters. CSV is streamed a page at a time (memory stays
+ * one page however long the file); XLSX is built whole in memory, so it holds fewer rows. Past
+ * the format's limit the answer is a 400 asking to narrow the filters, known before the first
+ * byte is sent: an export is never silently cut short.
  */
-export const EXPORT_MAX_ROWS = 10_000;
+export const EXPORT_MAX_ROWS = { csv: 100_000, xlsx: 10_000 } as const;
 const PAGE_ROWS = 500;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -20,21 +23,44 @@ export const exportQuerySchema = <F extends z.ZodRawShape>(filters: F) =>
   listQuerySchema({ ...filters, format: z.enum(EXPORT_FORMATS).default('csv') });
 
 export type Window = { limit: number; offset: number; page: number; page_size: number };
+export type ListPageOf<T> = (window: Window) => Promise<{ results: T[] }>;
 
-/** Every row of the list, read `PAGE_ROWS` at a time with the list's own call. */
-export const allRows = async <T>(page: (window: Window) => Promise<{ results: T[] }>) => {
-  const rows: T[] = [];
-  for (let n = 1; ; n++) {
-    const { results } = await page({ limit: PAGE_ROWS, offset: (n - 1) * PAGE_ROWS, page: n, page_size: PAGE_ROWS });
-    rows.push(...results);
-    if (rows.length > EXPORT_MAX_ROWS) {
-      throw badRequest(
-        `This export has more than ${EXPORT_MAX_ROWS.toLocaleString('en')} rows: narrow the filters (a date range, a status) and export again.`,
-        'export_too_large',
-      );
+const windowAt = (offset: number, limit: number): Window => ({
+  limit,
+  offset,
+  page: Math.floor(offset / limit) + 1,
+  page_size: limit,
+});
+
+const tooLarge = (max: number) =>
+  badRequest(
+    `This export has more than ${max.toLocaleString('en')} rows: narrow the filters (a date range, a status) and export again.`,
+    'export_too_large',
+  );
+
+/**
+ * The list's rows as pages of `PAGE_ROWS`, after checking there are at most `max` of them (one
+ * row asked for past the limit: a 400 before anything is written). Offset paging: a row created
+ * while a long export runs can shift one row between pages.
+ */
+export const pagesOf = async <T>(page: ListPageOf<T>, max: number) => {
+  const first = await page(windowAt(0, PAGE_ROWS));
+  if (first.results.length === PAGE_ROWS && (await page(windowAt(max, 1))).results.length) throw tooLarge(max);
+  return (async function* () {
+    yield first.results;
+    for (let offset = PAGE_ROWS; first.results.length === PAGE_ROWS && offset < max; offset += PAGE_ROWS) {
+      const { results } = await page(windowAt(offset, PAGE_ROWS));
+      if (results.length) yield results;
+      if (results.length < PAGE_ROWS) return;
     }
-    if (results.length < PAGE_ROWS) return rows;
-  }
+  })();
+};
+
+/** Every row of the list (at most `max`, else the 400), for the writers that need them all at once. */
+export const allRows = async <T>(page: ListPageOf<T>, max: number) => {
+  const rows: T[] = [];
+  for await (const results of await pagesOf(page, max)) rows.push(...results);
+  return rows;
 };
 
 export type Cell = string | number | null;
@@ -64,23 +90,43 @@ const xlsx = async (sheet: string, header: string[], rows: Cell[][]) => {
   return writeXlsxFile(data, { sheet: sheet.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) }).toBuffer();
 };
 
+type Rows<T> = T[] | ListPageOf<T>;
+
 /**
  * Answers the rows as a download: CSV (UTF-8 with a byte-order mark so spreadsheets read accents;
  * every cell through `csvCell`, which neutralises formulas) or XLSX (one sheet, typed cells).
+ * `rows` is the rows themselves or the list's page function (read here within the format's limit).
+ * A failure once CSV has started (the database gone mid-file) ends the connection without its
+ * last chunk, so the client sees a broken download, never a short file that looks whole.
  */
 export const sendExport = async <T>(
   reply: FastifyReply,
-  options: { format: ExportFormat; filename: string; sheet: string; columns: ExportColumn<T>[]; rows: T[] },
+  options: { format: ExportFormat; filename: string; sheet: string; columns: ExportColumn<T>[]; rows: Rows<T> },
 ) => {
-  const header = options.columns.map((c) => c.header);
-  const rows = options.rows.map((row) => options.columns.map((c) => c.value(row)));
-  const file = `${options.filename}.${options.format}`;
-  reply.header('content-disposition', `attachment; filename="${file}"`);
+  const { format, columns } = options;
+  const header = columns.map((c) => c.header);
+  const cells = (rows: T[]) => rows.map((row) => columns.map((c) => c.value(row)));
+  const pages = Array.isArray(options.rows)
+    ? (async function* () {
+        yield options.rows as T[];
+      })()
+    : await pagesOf(options.rows, EXPORT_MAX_ROWS[format]);
+  reply.header('content-disposition', `attachment; filename="${options.filename}.${format}"`);
   reply.header('cache-control', 'no-store');
-  if (options.format === 'xlsx') {
+  if (format === 'xlsx') {
+    const rows: Cell[][] = [];
+    for await (const page of pages) rows.push(...cells(page));
     reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return reply.send(await xlsx(options.sheet, header, rows));
   }
+  const csv = (rows: Cell[][]) => (rows.length ? csvDocument(rows.map((r) => r.map((v) => v ?? ''))) : '');
   reply.type('text/csv; charset=utf-8');
-  return reply.send(`\ufeff${csvDocument([header, ...rows.map((r) => r.map((v) => v ?? ''))])}`);
+  return reply.send(
+    Readable.from(
+      (async function* () {
+        yield `\ufeff${csv([header])}`;
+        for await (const page of pages) yield csv(cells(page));
+      })(),
+    ),
+  );
 };

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
@@ -152,5 +153,37 @@ describe('manifest, customers and resales exports', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].slice(0, 4)).toEqual(['Reference', 'Created', 'Supplier', 'Reseller']);
     expectError(await get('/api/resales/export/?side=both'), 400, { attr: 'side' });
+  });
+});
+
+describe('a long list', () => {
+  const c = useAccount(t);
+  const ROWS = 10_001;
+  beforeAll(async () => {
+    await t.db.execute(sql`
+      insert into customers (id, account_id, first_name, last_name, email)
+      select gen_random_uuid(), ${c.account.id}, 'Guest', 'Guest ' || lpad(n::text, 5, '0'), 'guest-' || n || '@example.test'
+      from generate_series(1, ${ROWS}) as n`);
+  });
+
+  it('CSV holds every row in the list’s order (streamed past the XLSX limit); XLSX refuses it before writing', async () => {
+    const { get: getC } = orderRequests(t, c);
+    const res = await getC('/api/customers/export/?ordering=last_name');
+    expect(res.statusCode).toBe(200);
+    const rows = parseCsv(res.body);
+    expect(rows).toHaveLength(ROWS + 1);
+    const names = rows.slice(1).map((r) => r[1]);
+    expect(names[0]).toBe('Guest 00001');
+    expect(names.at(-1)).toBe(`Guest ${ROWS}`);
+    expect(new Set(names).size).toBe(ROWS);
+    expect(names).toEqual([...names].sort());
+
+    const xlsx = await getC('/api/customers/export/?format=xlsx');
+    expectError(xlsx, 400, { code: 'export_too_large' }, 'client_error');
+    expect(xlsx.json().errors[0].detail).toContain('more than 10,000 rows');
+    expect(xlsx.headers['content-disposition']).toBeUndefined();
+
+    const narrowed = parseCsv((await getC('/api/customers/export/?search=guest-10001%40')).body);
+    expect(narrowed.slice(1).map((r) => r[2])).toEqual(['guest-10001@example.test']);
   });
 });

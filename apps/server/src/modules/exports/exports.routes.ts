@@ -4,7 +4,7 @@ import { BOOKINGS_BY_DATE_ORDERING, bookingsByDateFilters, ORDER_ORDERING, order
 import { RESALE_ORDERING, resaleListFilters } from '@excursio/contract/partners';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
-import { allRows, exportQuerySchema, sendExport } from '../../http/exports.ts';
+import { allRows, EXPORT_MAX_ROWS, exportQuerySchema, sendExport } from '../../http/exports.ts';
 import { orderingOf } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { listCustomersPage } from '../customers/customers.service.ts';
@@ -22,8 +22,8 @@ const manageCustomers = { access: { permissions: ['Manage customers'], features:
 const manageResales = { access: { permissions: ['Manage orders'], features: ['partners'] } } as const;
 const summary = (what: string, list: string) =>
   `${what} as CSV (\`format=csv\`, the default) or XLSX (\`format=xlsx\`): the same filters, search and ordering as ` +
-  `${list}, every row (at most 10,000: more is a 400 \`export_too_large\`); cells that a spreadsheet would run as a ` +
-  'formula stay text';
+  `${list}, every row (CSV streamed, at most 100,000; XLSX at most 10,000; more is a 400 \`export_too_large\`); ` +
+  'cells that a spreadsheet would run as a formula stay text';
 
 /** Downloads of the lists: each takes its list's query and reads rows through the list's own service call. */
 export const exportRoutes = (app: Api, ctx: AppContext) => {
@@ -45,13 +45,12 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, ORDER_ORDERING, { field: 'created_at', descending: true });
       const accountId = principalOf(request).accountId;
-      const rows = await allRows((window) => listOrdersPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }));
       return sendExport(reply, {
         format: query.format,
         filename: `orders-${today()}`,
         sheet: 'Orders',
         columns: orderColumns,
-        rows,
+        rows: (window) => listOrdersPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
       });
     },
   );
@@ -71,8 +70,10 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, BOOKINGS_BY_DATE_ORDERING, { field: 'starts_at', descending: false });
       const accountId = principalOf(request).accountId;
-      const rows = await allRows((window) =>
-        bookingsOfDayPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
+      // The party column names the categories of every row, so the day's rows are read first.
+      const rows = await allRows(
+        (window) => bookingsOfDayPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
+        EXPORT_MAX_ROWS[query.format],
       );
       const categories = [...new Set(rows.flatMap((r) => r.party.map((p) => p.pricing_category_id)))];
       const names = await pricingCategoryNames(db, accountId, categories);
@@ -101,13 +102,12 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, CUSTOMER_ORDERING, { field: 'last_name', descending: false });
       const accountId = principalOf(request).accountId;
-      const rows = await allRows((window) => listCustomersPage(db, accountId, { ...query, ...window, ordering }));
       return sendExport(reply, {
         format: query.format,
         filename: `customers-${today()}`,
         sheet: 'Customers',
         columns: customerColumns,
-        rows,
+        rows: (window) => listCustomersPage(db, accountId, { ...query, ...window, ordering }),
       });
     },
   );
@@ -127,13 +127,12 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, RESALE_ORDERING, { field: 'created_at', descending: true });
       const accountId = principalOf(request).accountId;
-      const rows = await allRows((window) => listResales(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }));
       return sendExport(reply, {
         format: query.format,
         filename: `resales-${today()}`,
         sheet: 'Resales',
         columns: resaleColumns,
-        rows,
+        rows: (window) => listResales(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
       });
     },
   );
