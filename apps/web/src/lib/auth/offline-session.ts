@@ -32,4 +32,28 @@ export const offlineSession = (subdomain: string, pathname: string): Kept | null
   }
 };
 
-export const forgetOfflineSession = () => localStorage.removeItem(KEY);
+/**
+ * The check-in page's state on the phone (features/check-in/offline/check-in-store.ts): the day's
+ * manifest (customers' names, phones, answers) and the answers of synced check-ins, beside the
+ * device id and the check-ins still to sync.
+ */
+export const CHECK_IN_STORAGE_KEY = 'excursio.check-in.v1';
+/** What of the check-in state outlives a sign-out: no customer's data, only what must still reach the server. */
+const CHECK_IN_KEPT = ['deviceId', 'queue'];
+
+/**
+ * At sign-out: the kept person, and the customers' data the check-in page downloaded (a shared
+ * phone hands nothing on to its next user). Check-ins not synced yet stay queued (tickets, no
+ * names) and go out the next time check-in opens signed in.
+ */
+export const forgetOfflineData = () => {
+  localStorage.removeItem(KEY);
+  try {
+    const state = JSON.parse(localStorage.getItem(CHECK_IN_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
+    if (!state) return;
+    const kept = Object.fromEntries(CHECK_IN_KEPT.filter((k) => k in state).map((k) => [k, state[k]]));
+    localStorage.setItem(CHECK_IN_STORAGE_KEY, JSON.stringify(kept));
+  } catch {
+    localStorage.removeItem(CHECK_IN_STORAGE_KEY);
+  }
+};

@@ -6,7 +6,7 @@ import { api } from '../api/api.ts';
 import { resetRefreshCounter } from '../api/base-query.ts';
 import { appInfoSlice } from './app-info.slice.ts';
 import { authSlice } from './auth.slice.ts';
-import { keepSessionForOffline, offlineSession } from './offline-session.ts';
+import { CHECK_IN_STORAGE_KEY, keepSessionForOffline, offlineSession } from './offline-session.ts';
 import { initializeAuth, logout } from './session.ts';
 import { userSlice } from './user.slice.ts';
 
@@ -162,5 +162,28 @@ describe('initializeAuth with no network: the check-in page opens with the perso
     );
     await makeStore().dispatch(logout());
     expect(offlineSession('acme', '/bookings/check-in')).toBeNull();
+  });
+
+  it('logout leaves no customer data of the check-in page on the phone, only the check-ins still to sync', async () => {
+    at('/bookings/check-in');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200)),
+    );
+    const queued = { client_event_id: 'e1', code: 'T1', token: null, checked_in_at: '2026-11-28T09:00:00Z', booking_id: 'b1' };
+    localStorage.setItem(
+      CHECK_IN_STORAGE_KEY,
+      JSON.stringify({
+        deviceId: 'phone-1',
+        manifest: { bookings: [{ contact: { first_name: 'Ada', last_name: 'Lovelace', phone: '+44 20 7946 0000' } }] },
+        fetchedAt: '2026-11-28T08:00:00Z',
+        queue: [queued],
+        synced: [{ ...queued, result: { contact: 'Ada Lovelace' } }],
+      }),
+    );
+    await makeStore().dispatch(logout());
+    const left = localStorage.getItem(CHECK_IN_STORAGE_KEY) ?? '';
+    expect(JSON.parse(left)).toEqual({ deviceId: 'phone-1', queue: [queued] });
+    expect(left).not.toContain('Ada');
   });
 });

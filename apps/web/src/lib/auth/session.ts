@@ -4,7 +4,7 @@ import { sessionApi } from '../api/session.api.ts';
 import { bareDomainUrl, currentHost, subdomainUrl } from '../domain/host.ts';
 import { appInfoSet } from './app-info.slice.ts';
 import { authCheckStarted, authenticated, loggedOut, unauthenticated } from './auth.slice.ts';
-import { forgetOfflineSession, offlineSession } from './offline-session.ts';
+import { forgetOfflineData, offlineSession } from './offline-session.ts';
 import { accessExpired, readSessionHint } from './session-hint.ts';
 import { userSet } from './user.slice.ts';
 
@@ -14,7 +14,7 @@ type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
 /** Clears authentication, cart and user state, ends the server session, goes to the login page. */
 export const logout = () => async (dispatch: Dispatch) => {
   await dispatch(sessionApi.endpoints.logout.initiate());
-  forgetOfflineSession();
+  forgetOfflineData();
   dispatch(loggedOut());
   dispatch(api.util.resetApiState());
   window.location.assign(bareDomainUrl('/auth/login'));

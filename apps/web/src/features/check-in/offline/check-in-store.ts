@@ -1,11 +1,13 @@
 import type { CheckInManifest, CheckInSyncResult } from '@excursio/contract/check-in';
 import { toBase64Url } from '@excursio/contract/tickets';
+import { CHECK_IN_STORAGE_KEY as KEY } from '../../../lib/auth/offline-session.ts';
 import type { QueuedCheckIn } from './local-check.ts';
 
 /**
  * What the check-in page keeps on the phone (localStorage, per organization's address): its device
  * id, the last manifest downloaded, the check-ins waiting to sync and the answers of those synced.
- * Kept across reloads and shared by the tabs of one browser (`storage` events).
+ * Kept across reloads and shared by the tabs of one browser (`storage` events); signing out forgets
+ * all but the device id and the queue (`forgetOfflineData`).
  */
 
 export type SyncedCheckIn = QueuedCheckIn & { result: CheckInSyncResult; synced_at: string; dismissed: boolean };
@@ -18,7 +20,6 @@ export type CheckInState = {
   synced: SyncedCheckIn[];
 };
 
-const KEY = 'excursio.check-in.v1';
 /** Answers kept for the report: the latest ones are enough. */
 const SYNCED_KEPT = 300;
 
