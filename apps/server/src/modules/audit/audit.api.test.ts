@@ -176,25 +176,48 @@ describe('what is recorded', () => {
     expect(otherTab.map((e) => e.entity_id)).toEqual([other.id]);
   });
 
-  it('partnerships, in the trail of the organization that acted', async () => {
+  it('partnerships, in both organizations’ trails: the partner’s entries name the organization that acted, without its IP', async () => {
     const { supplier, reseller } = await supplierAndReseller(t);
     const partnership = await partnerUp(t, supplier, reseller, { commission_percent: 15 });
     const supplierSide = await trail(`?entity_type=partnership`, supplier.owner.headers);
-    expect(supplierSide).toHaveLength(1);
-    expect(supplierSide[0]).toMatchObject({
-      action: 'invited',
+    expect(supplierSide.map((e) => e.action)).toEqual(['accepted', 'invited']);
+    const [accepted, invited] = supplierSide;
+    expect(invited).toMatchObject({
       entity_id: partnership.id,
       entity_label: `Org ${reseller.subdomain}`,
+      actor: { kind: 'user' },
     });
-    expect(supplierSide[0].changes).toContainEqual({ field: 'Commission (%)', from: null, to: 15 });
+    expect(invited.actor.name).not.toContain('(');
+    expect(invited.changes).toContainEqual({ field: 'Commission (%)', from: null, to: 15 });
+    expect(accepted).toMatchObject({ entity_label: `Org ${reseller.subdomain}`, ip: null });
+    expect(accepted.actor.name).toMatch(new RegExp(`\\(Org ${reseller.subdomain}\\)$`));
+    expect(accepted.changes).toEqual([{ field: 'Status', from: 'pending', to: 'active' }]);
+
     const resellerSide = await trail(`?entity_type=partnership`, reseller.owner.headers);
-    expect(resellerSide).toHaveLength(1);
-    expect(resellerSide[0]).toMatchObject({ action: 'accepted', entity_label: `Org ${supplier.subdomain}` });
+    expect(resellerSide.map((e) => e.action)).toEqual(['accepted', 'invited']);
+    expect(resellerSide[0]).toMatchObject({ entity_label: `Org ${supplier.subdomain}` });
+    expect(resellerSide[0].ip).not.toBeNull();
     expect(resellerSide[0].changes).toEqual([{ field: 'Status', from: 'pending', to: 'active' }]);
+    expect(resellerSide[1]).toMatchObject({ entity_label: `Org ${supplier.subdomain}`, ip: null });
+    expect(resellerSide[1].actor.name).toMatch(new RegExp(`\\(Org ${supplier.subdomain}\\)$`));
+    expect(resellerSide[1].changes).toContainEqual({ field: 'Commission (%)', from: null, to: 15 });
+
     const terms = await send('PATCH', `/api/partners/${partnership.id}/`, { commission_percent: 20 }, supplier.owner.headers);
     expect(terms.statusCode, terms.body).toBe(200);
     const [changed] = await trail(`?entity_type=partnership`, supplier.owner.headers);
     expect(changed.changes).toEqual([{ field: 'Commission (%)', from: 15, to: 20 }]);
+    const [told] = await trail(`?entity_type=partnership`, reseller.owner.headers);
+    expect(told).toMatchObject({ action: 'updated', ip: null, changes: [{ field: 'Commission (%)', from: 15, to: 20 }] });
+
+    // An invitation by email has no partner organization yet: the inviter's trail alone.
+    const byEmail = await send(
+      'POST',
+      '/api/partners/',
+      { partner_type: 'resellers', email: 'someone@example.test', terms: {} },
+      supplier.owner.headers,
+    );
+    expect(byEmail.statusCode, byEmail.body).toBe(201);
+    expect((await trail(`?entity_type=partnership&entity_id=${byEmail.json().id}`, supplier.owner.headers)).length).toBe(1);
   });
 
   it('team members and roles', async () => {

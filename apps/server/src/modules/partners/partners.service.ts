@@ -20,7 +20,7 @@ import {
   sharedOffersPage,
   updatePartnership,
 } from './partners.repository.ts';
-import { auditPartnership, partnershipSnapshot } from './partnership-audit.ts';
+import { auditPartnership, partnershipBefore } from './partnership-audit.ts';
 
 export type Acting = Viewer & { features: string[] };
 type TermsPatch = z.output<typeof partnershipTermsPatch>;
@@ -143,7 +143,7 @@ export const changeStatus = async (db: Db, acting: Acting, id: string, action: A
       // so every sale is stamped no later than the end.
       const now = clock();
       if (!allowed(row, acting.accountId)[action]) throw refusedByState('invalid_state', REFUSED[action]);
-      const before = (await partnershipSnapshot(tx, acting, id))?.snapshot ?? null;
+      const before = await partnershipBefore(tx, acting, id);
       const audited = async <T>(result: T) => {
         await auditPartnership(tx, acting, id, before, DONE[action]);
         return result;
@@ -204,7 +204,7 @@ export const changeTerms = async (db: Db, acting: Acting, id: string, patch: Ter
     }
     // Read inside the transaction: PGlite has one connection, and the transaction holds it.
     await checkSharedOffers(tx, row.supplierAccountId, ids, 'experience_ids');
-    const before = (await partnershipSnapshot(tx, acting, id))?.snapshot ?? null;
+    const before = await partnershipBefore(tx, acting, id);
     await updatePartnership(tx, id, termsValues(patch));
     if (ids !== undefined) await replaceSharedOffers(tx, id, ids);
     await auditPartnership(tx, acting, id, before);
