@@ -78,6 +78,8 @@ test('an order booked through the public API is found, paid in two steps, cancel
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export manifest' }).first().click();
   await page.getByRole('menuitem', { name: 'CSV' }).click();
+  // The menu closes with a transition; axe below must not read it half gone.
+  await expect(page.getByRole('menu')).toHaveCount(0);
   const csv = readFileSync((await (await download).path()) as string, 'utf8');
   expect(csv).toContain('"Grace","Hopper","grace@example.test"');
   expect(csv).toContain('"Arrived"');
