@@ -10,8 +10,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Host (with port) the organizations' subdomains hang off: `{sub}.{APP_DOMAIN}`. */
-  APP_DOMAIN: z.string().default('localhost:3000'),
+  /**
+   * Host (with port) the organizations' subdomains hang off: `{sub}.{APP_DOMAIN}`. Unset: `localhost`
+   * on the server's own PORT, so a server moved to another port still links to itself.
+   */
+  APP_DOMAIN: z.string().min(1).optional(),
   APP_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DATA_DIR: z.string().default('./data'),
   /** Derived files worth keeping across data directories (generated demo pictures). */
@@ -153,7 +156,8 @@ const envSchema = z.object({
   WEBSTORE_ORDER_RATE_MAX: z.coerce.number().int().positive().default(10),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET' | 'DATA_DIR' | 'CACHE_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'APP_DOMAIN' | 'JWT_SECRET' | 'DATA_DIR' | 'CACHE_DIR'> & {
+  APP_DOMAIN: string;
   JWT_SECRET: string;
   DATA_DIR: string;
   CACHE_DIR: string;
@@ -206,6 +210,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = resolve(repoRoot, c.DATA_DIR);
   return {
     ...c,
+    APP_DOMAIN: c.APP_DOMAIN ?? `localhost:${c.PORT}`,
     DATA_DIR: dataDir,
     CACHE_DIR: cacheDirOf(c.CACHE_DIR),
     MAIL_DIR: join(dataDir, 'mail'),
