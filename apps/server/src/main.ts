@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { baseUrl, loadConfig, poolSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { createMailer } from './integrations/mail.ts';
 import { DEMO_AFFILIATE_STORE_SLUG, DEMO_AFFILIATE_SUBDOMAIN } from './seed/demo-partner.ts';
 import { DEMO_STORE_SLUG } from './seed/demo-store.ts';
@@ -23,6 +24,13 @@ const logger = pino({
   ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
 });
 
+/** A start that cannot go on for a reason the person can fix: said plainly, no stack. */
+const refuseStart = (message: string) => {
+  logger.fatal(message);
+  logger.flush();
+  process.exit(1);
+};
+
 const database = await openDatabase(
   config.DATABASE_URL
     ? {
@@ -32,7 +40,10 @@ const database = await openDatabase(
       }
     : // In the bundle (dist/) the build's migrated snapshot lies beside this file.
       { dataDir: join(config.DATA_DIR, 'pglite'), baseSnapshot: join(import.meta.dirname, 'pglite-base.tar.gz') },
-);
+).catch((error: unknown) => {
+  if (error instanceof DataDirInUse) return refuseStart(error.message);
+  throw error;
+});
 lap('database');
 await database.migrate();
 lap('migrate');
@@ -60,7 +71,13 @@ const shutdown = async (signal: string) => {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.HOST, port: config.PORT });
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  await app.close();
+  refuseStart(`Port ${config.PORT} is already in use (another server?): stop it, or start this one with PORT=<another port>.`);
+}
 logger.info(
   {
     url: baseUrl(config),

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { databaseFailure } from './errors.ts';
 import * as schema from './schema/index.ts';
 
@@ -234,7 +235,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   // start (~0.4 s) and keeps them resident; its pages come from the OS cache anyway.
   const tuning = { postgresqlconf: ['shared_buffers = 32MB'] };
   let client: PGlite;
+  let release = () => {};
   if ('dataDir' in options) {
+    release = lockDataDir(options.dataDir);
     mkdirSync(options.dataDir, { recursive: true });
     const fresh = !existsSync(join(options.dataDir, 'PG_VERSION'));
     const base = fresh && options.baseSnapshot && existsSync(options.baseSnapshot) ? options.baseSnapshot : null;
@@ -244,6 +247,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       extensions: { pg_trgm },
       // A new directory from the build's snapshot: ~2 s instead of ~5 s of initdb and migrations.
       ...(base ? { loadDataDir: new Blob([readFileSync(base)]) } : {}),
+    }).catch((error: unknown) => {
+      release();
+      throw error;
     });
   } else {
     client = await PGlite.create({ ...tuning, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
@@ -271,7 +277,10 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 };
 
