@@ -62,6 +62,6 @@ export const auditPartnership = async (
     before?.partner ?? null,
     theirs.snapshot,
     action,
-    { ...actor, name: `${actor.name} (${theirs.label})`, ip: null },
+    { ...actor, name: actor.kind === 'system' ? actor.name : `${actor.name} (${theirs.label})`, ip: null },
   );
 };
