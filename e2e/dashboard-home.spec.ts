@@ -90,6 +90,12 @@ test('a new supplier follows the checklist as it creates and publishes an offer,
     await expect(week.getByRole('listitem').filter({ hasText: '1 departure' })).toContainText('3 / 12 places');
     await expect(page.getByRole('list', { name: 'Recent orders' }).getByRole('link')).toHaveCount(1);
     await expect(page.getByRole('region', { name: 'Revenue this month' })).toContainText('1 order');
+    // Starter has no stores: the step says so and leads to the plans, and back to the stores after paying.
+    await expect(step(page, 'open_store')).toContainText('Not in your current plan.');
+    await expect(step(page, 'open_store').getByRole('link', { name: 'Upgrade now' })).toHaveAttribute(
+      'href',
+      '/settings/subscription/supplier-plans?return_path=%2Fsales%2Fstores',
+    );
     await screenshot(page, 'dashboard-home-03-progress');
     // Each day's card holds its words ("1 departure" spilled out of a seventh of the column once).
     for (const day of await week.getByRole('listitem').all()) {

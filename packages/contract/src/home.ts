@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capacitySlot } from './availability.ts';
 import { id, timestamp } from './common.ts';
+import type { Feature } from './permissions.ts';
 
 /**
  * The dashboard home (`/dashboard`): departures of the coming days with check-in progress, sales
@@ -156,6 +157,17 @@ export const ONBOARDING_STEP_TEXT: Record<
     path: '/bookings/checkout-editor',
     action: 'New booking',
   },
+};
+
+/**
+ * The plan features a step's area needs: without them the checklist offers the upgrade instead of
+ * a page that would only show the subscription guard (a Starter supplier has no stores).
+ */
+export const ONBOARDING_STEP_FEATURES: Partial<Record<OnboardingStepCode, readonly Feature[]>> = {
+  open_store: ['stores'],
+  find_partner: ['partners'],
+  add_partner_offer: ['stores', 'partners'],
+  first_resale: ['partners'],
 };
 
 export const onboardingStep = z.object({

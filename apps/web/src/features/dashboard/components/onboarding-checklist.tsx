@@ -1,8 +1,11 @@
-import type { Onboarding, OnboardingStep } from '@excursio/contract/home';
+import { ONBOARDING_STEP_FEATURES, type Onboarding, type OnboardingStep } from '@excursio/contract/home';
+import { MESSAGES } from '@excursio/contract/messages';
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconPlayerSkipForward } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { plansPath } from '../../../lib/subscription/plans-path.ts';
 import { useDismissOnboardingMutation, useDismissOnboardingStepMutation } from '../api/dashboard.api.ts';
 import classes from './dashboard.module.css';
 
@@ -23,7 +26,10 @@ const StepIcon = ({ step }: { step: OnboardingStep }) =>
 
 const Step = ({ step }: { step: OnboardingStep }) => {
   const [dismiss, { isLoading }] = useDismissOnboardingStepMutation();
+  const { user, hasFeature } = useAccess();
   const open = !step.done && !step.dismissed;
+  // Not in the plan: the step says so and leads to the plans (and back to its page after paying).
+  const inPlan = hasFeature(ONBOARDING_STEP_FEATURES[step.code]);
   return (
     <li className={classes.step} data-step={step.code} data-done={step.done || undefined}>
       <StepIcon step={step} />
@@ -33,7 +39,7 @@ const Step = ({ step }: { step: OnboardingStep }) => {
         </Text>
         {open ? (
           <Text size="sm" c="dimmed">
-            {step.description}
+            {inPlan ? step.description : `${step.description} Not in your current plan.`}
           </Text>
         ) : null}
       </div>
@@ -49,9 +55,15 @@ const Step = ({ step }: { step: OnboardingStep }) => {
           >
             Skip
           </Anchor>
-          <Button component={Link} to={step.path} size="xs" variant="secondary">
-            {step.action}
-          </Button>
+          {inPlan ? (
+            <Button component={Link} to={step.path} size="xs" variant="secondary">
+              {step.action}
+            </Button>
+          ) : (
+            <Button component={Link} to={plansPath(user?.base_account.type, step.path)} size="xs" variant="secondary">
+              {MESSAGES.upgradeNow}
+            </Button>
+          )}
         </Group>
       ) : step.dismissed && !step.done ? (
         <Anchor
