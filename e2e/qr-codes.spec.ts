@@ -63,6 +63,10 @@ test('an operator makes a QR code for an offer, downloads it as PNG and SVG, and
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Offer link');
   await expect(row).toContainText(offer.title);
+  await expect(row).toContainText('Not scanned yet');
+  // The list fits a laptop's width: no column pushed past the page's edge.
+  const table = page.getByRole('table').first();
+  expect(await table.evaluate((el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
   await expectNoSeriousA11yViolations(page, 'QR codes list');
   await screenshot(page, 'qr-01b-list');
   await row.getByRole('button', { name: `Open ${name}` }).click();
@@ -96,7 +100,9 @@ test('an operator makes a QR code for an offer, downloads it as PNG and SVG, and
   // ── The scan is counted (today, in the chart and the list).
   await page.reload();
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+  await expect(row.getByTestId('scan-count')).toHaveText('1');
+  await expect(row).toContainText('Last ');
+  await expect(row).not.toContainText('Not scanned yet');
   await row.getByRole('button', { name: `Open ${name}` }).click();
   await expect(drawer.getByTestId('scan-totals')).toHaveText('1 in the last 30 days · 1 in all');
   await expect(drawer.locator('.recharts-bar-rectangle path')).toHaveCount(1);
