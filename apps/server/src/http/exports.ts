@@ -106,11 +106,7 @@ export const sendExport = async <T>(
   const { format, columns } = options;
   const header = columns.map((c) => c.header);
   const cells = (rows: T[]) => rows.map((row) => columns.map((c) => c.value(row)));
-  const pages = Array.isArray(options.rows)
-    ? (async function* () {
-        yield options.rows as T[];
-      })()
-    : await pagesOf(options.rows, EXPORT_MAX_ROWS[format]);
+  const pages = Array.isArray(options.rows) ? [options.rows] : await pagesOf(options.rows, EXPORT_MAX_ROWS[format]);
   reply.header('content-disposition', `attachment; filename="${options.filename}.${format}"`);
   reply.header('cache-control', 'no-store');
   if (format === 'xlsx') {

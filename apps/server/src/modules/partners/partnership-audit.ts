@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client.ts';
 import { type AuditSnapshot, recordChange } from '../audit/audit.service.ts';
-import { currentActor } from '../audit/audit-context.ts';
+import { type AuditActor, currentActor } from '../audit/audit-context.ts';
 import { partnershipWire, type Viewer } from './partner-wire.ts';
 import { partnershipView } from './partners.repository.ts';
 
@@ -20,12 +20,16 @@ const snapshotFor = async (tx: Executor, viewer: Viewer, id: string) => {
   return { snapshot, label: p.partner?.name ?? p.invite_email ?? 'Invitation', partnerId: p.partner?.id ?? null };
 };
 
-/** Both trails' "before": the acting organization's view and its partner's (once the partner is an organization). */
+/** The same partnership as the other organization sees it (once the partner is an organization). */
+const partnerSnapshot = (tx: Executor, seen: { partnerId: string | null } | null, id: string) =>
+  seen?.partnerId ? snapshotFor(tx, { accountId: seen.partnerId, email: null }, id) : null;
+
+/** Both trails' "before": the acting organization's view and its partner's. */
 export type PartnershipBefore = { own: AuditSnapshot | null; partner: AuditSnapshot | null };
 
 export const partnershipBefore = async (tx: Executor, viewer: Viewer, id: string): Promise<PartnershipBefore> => {
   const own = await snapshotFor(tx, viewer, id);
-  const partner = own?.partnerId ? await snapshotFor(tx, { accountId: own.partnerId, email: null }, id) : null;
+  const partner = await partnerSnapshot(tx, own, id);
   return { own: own?.snapshot ?? null, partner: partner?.snapshot ?? null };
 };
 
@@ -41,27 +45,18 @@ export const auditPartnership = async (
   before: PartnershipBefore | null,
   action?: string,
 ) => {
-  const after = await snapshotFor(tx, viewer, id);
-  if (!after) return;
-  await recordChange(
-    tx,
-    viewer.accountId,
-    { type: 'partnership', id, label: after.label },
-    before?.own ?? null,
-    after.snapshot,
-    action,
-  );
-  if (!after.partnerId) return;
-  const theirs = await snapshotFor(tx, { accountId: after.partnerId, email: null }, id);
-  if (!theirs) return;
+  const record = (
+    accountId: string,
+    after: { snapshot: AuditSnapshot; label: string },
+    from: AuditSnapshot | null | undefined,
+    actor?: AuditActor,
+  ) => recordChange(tx, accountId, { type: 'partnership', id, label: after.label }, from ?? null, after.snapshot, action, actor);
+  const ours = await snapshotFor(tx, viewer, id);
+  if (!ours) return;
+  await record(viewer.accountId, ours, before?.own);
+  const theirs = await partnerSnapshot(tx, ours, id);
+  if (!ours.partnerId || !theirs) return;
   const actor = currentActor();
-  await recordChange(
-    tx,
-    after.partnerId,
-    { type: 'partnership', id, label: theirs.label },
-    before?.partner ?? null,
-    theirs.snapshot,
-    action,
-    { ...actor, name: actor.kind === 'system' ? actor.name : `${actor.name} (${theirs.label})`, ip: null },
-  );
+  const name = actor.kind === 'system' ? actor.name : `${actor.name} (${theirs.label})`;
+  await record(ours.partnerId, theirs, before?.partner, { ...actor, name, ip: null });
 };
