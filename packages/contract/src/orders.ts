@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PARTY_LINES } from './availability.ts';
 import { choiceFilter } from './catalog-common.ts';
 import { email, id, personName, requiredName, timestamp } from './common.ts';
 
@@ -229,6 +230,25 @@ export const cancelOrderResponse = z.object({
   /** Sum over the canceled lines of their policy's share, bounded by what can be refunded. */
   proposed_refund: money,
 });
+
+/**
+ * POST /api/orders/{orderPk}/lines/{id}/change-party/ — the line's whole new party: participants per
+ * pricing category of its rate (a category left out or at 0 is removed); `group_size` = people, for
+ * per-group rates (the booking's own when left out). Prices come from the server.
+ */
+export const changePartyInput = z.strictObject({
+  party: z
+    .array(z.strictObject({ pricing_category_id: id, quantity: z.number().int().min(0).max(100_000) }))
+    .min(1, { error: 'Give the participants per pricing category.' })
+    .max(MAX_PARTY_LINES),
+  group_size: z.number().int().min(1).max(100_000).optional(),
+});
+export type ChangePartyInput = z.infer<typeof changePartyInput>;
+export const changePartyResponse = cancelOrderResponse.extend({
+  /** The line's new total minus its old one: negative when participants were removed. */
+  difference: money,
+});
+export type ChangePartyResponse = z.infer<typeof changePartyResponse>;
 
 /** POST /api/orders/{orderPk}/payments/ — record money received, or refund it. */
 export const paymentInput = z.strictObject({

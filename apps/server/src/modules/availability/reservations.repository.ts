@@ -253,3 +253,34 @@ export const holdAccountFor = async (db: Executor, hostAccountId: string, holdId
       .leftJoin(partnerships, eq(partnerships.id, holds.partnershipId))
       .where(and(eq(holds.id, holdId), or(eq(holds.accountId, hostAccountId), eq(partnerships.resellerAccountId, hostAccountId))))
   )[0]?.accountId ?? null;
+
+/**
+ * A booking with its slot's row locked, as cancelling locks it (the booking's own changes already
+ * queue on its order's lock): a party change counts and writes behind it. `locked: false` only for
+ * the concurrency tests' control run (`unsafeTesting.skipSlotLock`).
+ */
+export const lockBookingSlot = async (tx: Executor, accountId: string, bookingId: string, locked = true) => {
+  const query = tx
+    .select({ booking: bookings, slot: slots })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)));
+  const [row] = locked ? await query.for('update', { of: slots }) : await query;
+  return row ?? null;
+};
+
+/** A booking's new party (its slot's `booked_units` follows `units` through the trigger). */
+export const updateBookingParty = async (
+  tx: Executor,
+  bookingId: string,
+  values: Pick<typeof bookings.$inferInsert, 'units' | 'participants' | 'party' | 'totalMinor'>,
+) => (await tx.update(bookings).set(values).where(eq(bookings.id, bookingId)).returning())[0];
+
+/** A booking's equipment claims follow its places: each claim was `per place × units` when taken. */
+export const scaleBookingClaims = async (tx: Executor, bookingId: string, fromUnits: number, toUnits: number) => {
+  if (fromUnits <= 0) return;
+  await tx
+    .update(equipmentClaims)
+    .set({ quantity: sql`(${equipmentClaims.quantity} / ${fromUnits}::int) * ${toUnits}::int` })
+    .where(eq(equipmentClaims.bookingId, bookingId));
+};

@@ -47,13 +47,13 @@ export const unsafeTesting = { skipSlotLock: false, skipSlotGate: false };
 
 const conflict = refusedByState;
 
-const notEnoughPlaces = (left: number) =>
+export const notEnoughPlaces = (left: number) =>
   conflict(
     'not_enough_places',
     left === 0 ? 'This start is fully booked.' : `Only ${left} place${left === 1 ? ' is' : 's are'} left on this start.`,
   );
 
-const REASONS: Record<string, string> = {
+export const REASONS: Record<string, string> = {
   not_active: 'This offer is not on sale.',
   past: 'This start has already begun.',
   cutoff: 'Bookings for this start have closed.',
@@ -64,7 +64,7 @@ const REASONS: Record<string, string> = {
  * Refuses when the party (`units` places, equipment `needs`) does not fit the locked slot. `seen`
  * receives the places the count left (before this party) and when the count began.
  */
-const assertFits = async (
+export const assertFits = async (
   tx: Executor,
   offer: OfferForAvailability,
   slot: Slot,
@@ -124,7 +124,7 @@ const wireAttr = (attr: string) =>
  * A reseller's places on one start stay within its partnership's allocation (counted under the
  * slot's lock, like capacity itself, so parallel sales cannot pass it).
  */
-const assertWithinAllocation = async (
+export const assertWithinAllocation = async (
   tx: Executor,
   slotId: string,
   partnership: { id: string; allocation: number | null },

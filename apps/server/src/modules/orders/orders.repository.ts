@@ -102,6 +102,10 @@ export const cancelOrderLineRow = async (tx: Executor, lineId: string, now: Date
       .returning()
   )[0] ?? null;
 
+/** A line's new total (its booking's party changed; extras stay as sold). */
+export const updateOrderLineTotal = async (tx: Executor, lineId: string, totalMinor: number) =>
+  (await tx.update(orderLines).set({ totalMinor }).where(eq(orderLines.id, lineId)).returning())[0];
+
 export const paymentsOfOrder = async (db: Executor, accountId: string, orderId: string) =>
   db
     .select()

@@ -4,6 +4,8 @@ import {
   bookInput,
   bookResponse,
   cancelOrderResponse,
+  changePartyInput,
+  changePartyResponse,
   ORDER_ORDERING,
   order,
   orderDetail,
@@ -26,6 +28,7 @@ import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { checkoutCart } from './checkout.service.ts';
 import { noticeOrder, resendConfirmation } from './order-notices.service.ts';
+import { changeOrderLineParty } from './order-party.service.ts';
 import { toPayment } from './order-wire.ts';
 import {
   bookHold,
@@ -274,6 +277,27 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         proposedRefund: canceled.proposed_refund,
       });
       return canceled;
+    },
+  );
+
+  app.post(
+    '/api/orders/:orderPk/lines/:id/change-party/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          "Change a line's party (participants per pricing category): places added are taken under the slot's lock as a " +
+          'reservation takes them (409 when they are not there), places removed come back once; the line is priced on the ' +
+          "server from its rate, and the removed part is canceled like a line (answers the policy's proposed refund)",
+        params: lineParams,
+        body: changePartyInput,
+        response: { 200: changePartyResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderPk, id } = request.params;
+      return changeOrderLineParty(db, principalOf(request).accountId, orderPk, id, request.body, ctx.clock());
     },
   );
 

@@ -185,19 +185,22 @@ export const declineOrder = async (db: Db, accountId: string, orderId: string, n
   return { order: await orderDetail(db, accountId, order), proposed_refund: refundable };
 };
 
-type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
+export type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
 
 /**
  * Cancels lines (all active ones, or one) of a locked order, read behind its lock; answers the
- * refund the policies propose.
+ * refund the policies propose. With `part`, the line `lineId` stays and only `part.removedMinor` of
+ * it is canceled: participants removed, whose places the engine already gave back
+ * (order-party.service.ts); the refund and the order's total follow exactly as for a whole line.
  */
-const cancelLines = async (
+export const cancelLines = async (
   tx: Executor,
   accountId: string,
   order: OrderRow,
   all: LineRow[],
   lineId: string | null,
   now: Date,
+  part?: { removedMinor: number },
 ) => {
   const movements = await paymentsOfOrder(tx, accountId, order.id);
   let refundable = orderMoney(order.totalMinor, movements).refundableMinor;
@@ -206,17 +209,20 @@ const cancelLines = async (
   const canceled = new Set<string>();
   for (const { line, booking, startsAt } of all) {
     if (line.status !== 'active' || (lineId !== null && line.id !== lineId)) continue;
-    if (!(await cancelOrderLineRow(tx, line.id, now))) continue;
-    canceled.add(line.id);
-    canceledMinor += line.totalMinor;
-    if (booking) {
+    const amountMinor = part ? part.removedMinor : line.totalMinor;
+    if (!part) {
+      if (!(await cancelOrderLineRow(tx, line.id, now))) continue;
+      canceled.add(line.id);
+    }
+    canceledMinor += amountMinor;
+    if (booking && !part) {
       await cancelBookingInTx(tx, accountId, booking.id, now);
       const audited = { id: booking.id, orderId: order.id, orderNumber: order.number, title: line.description };
       await auditBooking(tx, accountId, audited, { Status: booking.status }, { Status: 'canceled' }, 'canceled');
     }
     const policy = line.experienceId ? await cancellationPolicyOf(tx, accountId, line.experienceId) : null;
     const hours = startsAt ? hoursBefore(startsAt.getTime(), now.getTime()) : 0;
-    const share = proposedRefund(policy, line.totalMinor, hours, refundable).amountMinor;
+    const share = proposedRefund(policy, amountMinor, hours, refundable).amountMinor;
     proposed += share;
     refundable -= share;
   }

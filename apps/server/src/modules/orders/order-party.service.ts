@@ -1,0 +1,107 @@
+import type { ChangePartyInput } from '@excursio/contract/orders';
+import type { Db, Executor } from '../../db/client.ts';
+import type { PartyLine } from '../../db/schema/availability.ts';
+import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
+import { changeBookingPartyInTx } from '../availability/booking-party.service.ts';
+import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
+import { orderMoney } from './money.ts';
+import { auditBooking, auditOrder } from './order-audit.ts';
+import {
+  linesOfOrder,
+  lockOrder,
+  type OrderRow,
+  paymentsOfOrder,
+  updateOrder,
+  updateOrderLineTotal,
+} from './orders.repository.ts';
+import { cancelLines, orderDetail } from './orders.service.ts';
+
+/**
+ * A line's party changed in the back office (participants removed or added per pricing category).
+ * Behind the order's lock, the availability engine changes the booking under its slot's lock (added
+ * places taken as a reservation takes them, removed ones given back once) and prices it from the
+ * booking's rate; the line and the order take the difference. What is removed is canceled through
+ * the one cancellation path (`cancelLines` with the removed part): the same policy refund, bounds
+ * and order bookkeeping as a line canceled whole.
+ */
+
+const partyText = (party: readonly PartyLine[], names: Map<string, string>) =>
+  party.map((p) => `${names.get(p.pricing_category_id) ?? 'Participant'} × ${p.quantity}`).join(', ');
+
+const auditParty = async (
+  tx: Executor,
+  accountId: string,
+  order: OrderRow,
+  title: string,
+  change: Awaited<ReturnType<typeof changeBookingPartyInTx>>,
+) => {
+  const { before, after } = change;
+  const ids = [...new Set([...before.party, ...after.party].map((p) => p.pricing_category_id))];
+  const names = await pricingCategoryNames(tx, accountId, ids);
+  const booking = { id: after.id, orderId: order.id, orderNumber: order.number, title };
+  await auditBooking(
+    tx,
+    accountId,
+    booking,
+    { Party: partyText(before.party, names), Participants: String(before.participants) },
+    { Party: partyText(after.party, names), Participants: String(after.participants) },
+    'party changed',
+  );
+};
+
+const sameParty = (a: readonly PartyLine[], b: readonly PartyLine[]) =>
+  a.length === b.length &&
+  a.every((l) => b.some((m) => m.pricing_category_id === l.pricing_category_id && m.quantity === l.quantity));
+
+export const changeOrderLineParty = async (
+  db: Db,
+  accountId: string,
+  orderId: string,
+  lineId: string,
+  input: ChangePartyInput,
+  now: Date,
+) => {
+  const lines = input.party.map((p, at) => ({ pricingCategoryId: p.pricing_category_id, quantity: p.quantity, at }));
+  const kept = lines.filter((l) => l.quantity > 0);
+  if (kept.length === 0) {
+    throw invalid('party', 'A booking needs at least one participant: to remove everyone, cancel the booking.', 'empty_party');
+  }
+  const result = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, accountId, orderId);
+    if (!locked) throw notFound('This order does not exist.');
+    if (locked.status === 'canceled') throw refusedByState('order_canceled', 'This order is canceled.');
+    const all = await linesOfOrder(tx, accountId, orderId);
+    const entry = all.find((l) => l.line.id === lineId);
+    if (!entry) throw notFound('This order line does not exist.');
+    if (entry.line.status === 'canceled') throw refusedByState('line_canceled', 'This line is canceled.');
+    if (!entry.booking) throw refusedByState('no_booking', 'This line has no booking whose party could change.');
+    const change = await changeBookingPartyInTx(
+      tx,
+      accountId,
+      entry.booking.id,
+      { lines: kept, groupSize: input.group_size ?? null },
+      now,
+    );
+    const difference = change.after.totalMinor - change.before.totalMinor;
+    if (sameParty(change.before.party, change.after.party) && change.before.participants === change.after.participants) {
+      return { order: locked, proposed: 0, difference: 0 };
+    }
+    await auditParty(tx, accountId, locked, entry.line.description, change);
+    if (difference !== 0) await updateOrderLineTotal(tx, lineId, entry.line.totalMinor + difference);
+    if (difference < 0) {
+      const canceled = await cancelLines(tx, accountId, locked, all, lineId, now, { removedMinor: -difference });
+      return { order: canceled.order, proposed: canceled.proposed, difference };
+    }
+    if (difference === 0) return { order: locked, proposed: 0, difference };
+    const totalMinor = locked.totalMinor + difference;
+    const movements = await paymentsOfOrder(tx, accountId, orderId);
+    const updated = await updateOrder(tx, orderId, { totalMinor, paymentStatus: orderMoney(totalMinor, movements).status });
+    await auditOrder(tx, locked, updated);
+    return { order: updated, proposed: 0, difference };
+  });
+  return {
+    order: await orderDetail(db, accountId, result.order),
+    proposed_refund: result.proposed,
+    difference: result.difference,
+  };
+};
