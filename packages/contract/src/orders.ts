@@ -250,6 +250,28 @@ export const changePartyResponse = cancelOrderResponse.extend({
 });
 export type ChangePartyResponse = z.infer<typeof changePartyResponse>;
 
+/**
+ * GET /api/orders/{orderPk}/lines/{id}/options/ — what the line's party may become and what cancelling
+ * costs now (read without locks: the change itself checks again under them).
+ */
+export const lineOptions = z.object({
+  pricing_mode: z.enum(['per_person', 'per_group']),
+  /** People in the party, for per-group rates (null per person). */
+  group_size: z.number().int().nullable(),
+  /** The rate's categories: a booked one at the price paid, another at the rate's price now. */
+  categories: z.array(z.object({ pricing_category_id: id, name: z.string(), unit_price: money, quantity: z.number().int() })),
+  /** Places left on the start now; null = no limit. */
+  places_left: z.number().int().nullable(),
+  /** False when people cannot be added (the start began, the cut-off passed, …): `cannot_add_reason` says why. */
+  can_add: z.boolean(),
+  cannot_add_reason: z.string().nullable(),
+  /** The cancellation policy's share now, in percent, of what is canceled. */
+  refund_percent: z.number().int(),
+  /** What cancelling the whole line now would propose to refund (bounded by what can be refunded). */
+  cancel_refund: money,
+});
+export type LineOptions = z.infer<typeof lineOptions>;
+
 /** POST /api/orders/{orderPk}/payments/ — record money received, or refund it. */
 export const paymentInput = z.strictObject({
   kind: z.enum(['payment', 'refund']).default('payment'),

@@ -3,7 +3,13 @@ import type { PartyLine } from '../../db/schema/availability.ts';
 import { AppError, notFound, refusedByState } from '../../http/app-error.ts';
 import { offersForAvailability } from './availability.repository.ts';
 import { offerSlotByKey, priceForOffer } from './offer-slots.ts';
-import { lockBookingSlot, partnershipAllocation, scaleBookingClaims, updateBookingParty } from './reservations.repository.ts';
+import {
+  lockBookingSlot,
+  partnershipAllocation,
+  scaleBookingClaims,
+  slotTaken,
+  updateBookingParty,
+} from './reservations.repository.ts';
 import { assertFits, assertWithinAllocation, REASONS, unsafeTesting } from './reservations.service.ts';
 
 /** The party asked for: participants per pricing category (zero lines dropped) and, per group, the people. */
@@ -73,4 +79,44 @@ export const changeBookingPartyInTx = async (tx: Executor, accountId: string, bo
   });
   if (added !== 0) await scaleBookingClaims(tx, booking.id, booking.units, priced.capacityUnits);
   return { before: booking, after };
+};
+
+/**
+ * What a party change can offer now (no lock: the change itself counts again under it): the rate's
+ * categories with the price each would take (a booked one keeps the price paid), the places left
+ * on the start, and whether people can be added at all (the start still takes bookings).
+ */
+export const bookingPartyOptions = async (tx: Executor, accountId: string, bookingId: string, now: Date) => {
+  const row = await lockBookingSlot(tx, accountId, bookingId, false);
+  if (!row) throw notFound('This booking does not exist.');
+  const { booking, slot: slotRow } = row;
+  const [offer] = await offersForAvailability(tx, accountId, { experienceId: booking.experienceId });
+  const rate = offer?.rates.find((r) => r.id === booking.rateId) ?? null;
+  const slot = offer ? offerSlotByKey(offer, slotRow.slotKey, now.getTime()) : null;
+  const capacity = slot ? (slotRow.capacityOverride ?? slot.capacity) : null;
+  const taken = capacity === null ? null : await slotTaken(tx, slotRow.id, now);
+  const booked = new Map(booking.party.map((p) => [p.pricing_category_id, p]));
+  const categories = (rate?.prices ?? []).map((p) => ({
+    pricing_category_id: p.pricingCategoryId,
+    name: p.pricingCategoryName,
+    unit_price: booked.get(p.pricingCategoryId)?.unit_price ?? p.priceMinor,
+    quantity: booked.get(p.pricingCategoryId)?.quantity ?? 0,
+  }));
+  const reason = !rate
+    ? 'The rate this booking was sold at no longer exists.'
+    : !slot
+      ? 'This start is no longer in the schedule.'
+      : slotRow.closed
+        ? 'This start is closed for bookings.'
+        : slot.reason
+          ? (REASONS[slot.reason] ?? 'This start cannot be booked.')
+          : null;
+  return {
+    pricing_mode: rate?.pricingMode ?? ('per_person' as const),
+    group_size: rate?.pricingMode === 'per_group' ? booking.participants : null,
+    categories,
+    places_left: taken === null || capacity === null ? null : Math.max(0, capacity - taken.booked - taken.held),
+    can_add: reason === null,
+    cannot_add_reason: reason,
+  };
 };

@@ -234,6 +234,43 @@ describe('POST /api/orders/{o}/lines/{l}/change-party/', () => {
     expect(res.json().proposed_refund).toBe(0); // nothing paid, nothing to refund
   });
 
+  it('tells what the party may become and what cancelling would propose now (GET …/options/)', async () => {
+    const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
+    await usePolicy(t, a, offer, [{ hours_before: 24, refund_percent: 50 }]);
+    const order = await createOrder(t, a, offer, DAY, { adults: 2 });
+    await pay(order.id, { method: 'cash', amount: 7000 });
+    const url = `/api/orders/${order.id}/lines/${order.lines[0].id}/options/`;
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      pricing_mode: 'per_person',
+      group_size: null,
+      categories: [
+        { pricing_category_id: offer.adult.id, name: offer.adult.name, unit_price: 3500, quantity: 2 },
+        { pricing_category_id: offer.child.id, name: offer.child.name, unit_price: 1500, quantity: 0 },
+      ].sort((x, y) => (x.name < y.name ? -1 : 1)),
+      places_left: 8,
+      can_add: true,
+      cannot_add_reason: null,
+      refund_percent: 50,
+      cancel_refund: 3500,
+    });
+    // Once the start has begun, people can only be removed.
+    t.clock.now = new Date('2026-12-01T09:30:00Z');
+    expect((await get(url)).json()).toMatchObject({
+      can_add: false,
+      cannot_add_reason: 'This start has already begun.',
+      refund_percent: 0,
+    });
+    expectError(await changeParty(order.id, order.lines[0].id, { party: party(offer, 3) }), 409, {
+      code: 'not_bookable',
+      detail: 'This start has already begun.',
+    });
+    expect((await changeParty(order.id, order.lines[0].id, { party: party(offer, 1) })).statusCode).toBe(200);
+    const b = await createAccount(t);
+    expectError(await get(url, b.owner.headers), 404, { code: 'not_found' });
+  });
+
   it("is another organization's 404 and a member without 'Manage orders' 403, nothing changed", async () => {
     const offer = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 10 }] });
     const order = await createOrder(t, a, offer, DAY, { adults: 2, children: 1 });

@@ -2,11 +2,13 @@ import type { ChangePartyInput } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PartyLine } from '../../db/schema/availability.ts';
 import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
-import { changeBookingPartyInTx } from '../availability/booking-party.service.ts';
+import { bookingPartyOptions, changeBookingPartyInTx } from '../availability/booking-party.service.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
-import { orderMoney } from './money.ts';
+import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
+import { cancellationPolicyOf } from './order-policies.repository.ts';
 import {
+  findOrder,
   linesOfOrder,
   lockOrder,
   type OrderRow,
@@ -104,4 +106,23 @@ export const changeOrderLineParty = async (
     proposed_refund: result.proposed,
     difference: result.difference,
   };
+};
+
+/**
+ * GET …/lines/{id}/options/: the party the line may take (the engine's view of its rate and start)
+ * and the policy's refund if it were canceled now — the figures `cancelLines` would propose, read
+ * with the same rule (`proposedRefund`), nothing written.
+ */
+export const orderLineOptions = async (db: Db, accountId: string, orderId: string, lineId: string, now: Date) => {
+  const order = await findOrder(db, accountId, orderId);
+  if (!order) throw notFound('This order does not exist.');
+  const entry = (await linesOfOrder(db, accountId, orderId)).find((l) => l.line.id === lineId);
+  if (!entry) throw notFound('This order line does not exist.');
+  if (!entry.booking) throw refusedByState('no_booking', 'This line has no booking whose party could change.');
+  const options = await bookingPartyOptions(db, accountId, entry.booking.id, now);
+  const policy = entry.line.experienceId ? await cancellationPolicyOf(db, accountId, entry.line.experienceId) : null;
+  const hours = entry.startsAt ? hoursBefore(entry.startsAt.getTime(), now.getTime()) : 0;
+  const refundable = orderMoney(order.totalMinor, await paymentsOfOrder(db, accountId, orderId)).refundableMinor;
+  const share = proposedRefund(policy, entry.line.totalMinor, hours, refundable);
+  return { ...options, refund_percent: share.percent, cancel_refund: entry.line.status === 'active' ? share.amountMinor : 0 };
 };

@@ -6,6 +6,7 @@ import {
   cancelOrderResponse,
   changePartyInput,
   changePartyResponse,
+  lineOptions,
   ORDER_ORDERING,
   order,
   orderDetail,
@@ -28,7 +29,7 @@ import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { checkoutCart } from './checkout.service.ts';
 import { noticeOrder, resendConfirmation } from './order-notices.service.ts';
-import { changeOrderLineParty } from './order-party.service.ts';
+import { changeOrderLineParty, orderLineOptions } from './order-party.service.ts';
 import { toPayment } from './order-wire.ts';
 import {
   bookHold,
@@ -277,6 +278,25 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         proposedRefund: canceled.proposed_refund,
       });
       return canceled;
+    },
+  );
+
+  app.get(
+    '/api/orders/:orderPk/lines/:id/options/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          "What a line's party may become (its rate's categories and prices, places left, whether people can be added) and " +
+          'the refund the cancellation policy proposes if it were canceled now',
+        params: lineParams,
+        response: { 200: lineOptions, ...errors },
+      },
+    },
+    async (request) => {
+      const { orderPk, id } = request.params;
+      return orderLineOptions(db, principalOf(request).accountId, orderPk, id, ctx.clock());
     },
   );
 
