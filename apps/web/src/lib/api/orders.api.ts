@@ -2,6 +2,9 @@ import { type Invoice, invoiceFileName } from '@excursio/contract/invoices';
 import type { Paginated } from '@excursio/contract/list';
 import type {
   BookingListItem,
+  ChangePartyInput,
+  ChangePartyResponse,
+  LineOptions,
   Order,
   OrderDetail,
   OrderFilterOptions,
@@ -33,6 +36,24 @@ export const ordersApi = api.injectEndpoints({
     cancelOrder: build.mutation<{ order: OrderDetail; proposed_refund: number }, string>({
       query: (id) => ({ url: `/orders/${id}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
+    }),
+    cancelOrderLine: build.mutation<{ order: OrderDetail; proposed_refund: number }, { orderId: string; lineId: string }>({
+      query: ({ orderId, lineId }) => ({ url: `/orders/${orderId}/lines/${lineId}/cancel/`, method: 'POST', body: {} }),
+      invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Booking', 'Capacity'],
+    }),
+    /** What a line's party may become and what cancelling it would propose now (read when a dialog opens). */
+    getLineOptions: build.query<LineOptions, { orderId: string; lineId: string }>({
+      query: ({ orderId, lineId }) => `/orders/${orderId}/lines/${lineId}/options/`,
+      providesTags: (_r, _e, { orderId }) => [{ type: 'Order', id: orderId }],
+      keepUnusedDataFor: 0,
+    }),
+    changeLineParty: build.mutation<ChangePartyResponse, ChangePartyInput & { orderId: string; lineId: string }>({
+      query: ({ orderId, lineId, ...body }) => ({
+        url: `/orders/${orderId}/lines/${lineId}/change-party/`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Booking', 'Capacity'],
     }),
     confirmOrder: build.mutation<OrderDetail, string>({
       query: (id) => ({ url: `/orders/${id}/confirm/`, method: 'POST', body: {} }),
@@ -92,6 +113,9 @@ export const {
   useGetOrderQuery,
   useGetOrderFilterOptionsQuery,
   useCancelOrderMutation,
+  useCancelOrderLineMutation,
+  useChangeLinePartyMutation,
+  useGetLineOptionsQuery,
   useConfirmOrderMutation,
   useDeclineOrderMutation,
   useRecordPaymentMutation,

@@ -3,6 +3,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { LineActions } from './line-actions.tsx';
 import { bookingPath } from './order-paths.ts';
 
 const localStart = (startsAt: string, timeZone: string) => formatZonedDateTime(startsAt, timeZone);
@@ -44,6 +45,7 @@ export const OrderLines = ({ order }: { order: OrderDetail }) => (
             ) : null}
           </Stack>
         </Group>
+        <LineActions order={order} line={line} />
       </Card>
     ))}
   </Stack>

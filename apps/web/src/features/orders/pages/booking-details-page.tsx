@@ -14,6 +14,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useGetOrderQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
 import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { LineActions } from '../components/line-actions.tsx';
 import { ORDERS_LIST_PATH, orderPath } from '../components/order-paths.ts';
 import { TicketCard } from '../components/ticket-card.tsx';
 
@@ -155,6 +156,7 @@ export const BookingDetailsPage = () => {
           </Table.Tbody>
         </Table>
       </Card>
+      <LineActions order={order} line={line} heading="Change this booking" />
       {line.answers.length ? (
         <Card withBorder radius="md" padding="md">
           <Text fw={600} mb="xs">
