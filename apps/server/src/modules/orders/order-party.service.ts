@@ -51,7 +51,10 @@ const auditParty = async (
   );
 };
 
-const sameParty = (a: readonly PartyLine[], b: readonly PartyLine[]) =>
+const sameParty = (
+  a: readonly Pick<PartyLine, 'pricing_category_id' | 'quantity'>[],
+  b: readonly Pick<PartyLine, 'pricing_category_id' | 'quantity'>[],
+) =>
   a.length === b.length &&
   a.every((l) => b.some((m) => m.pricing_category_id === l.pricing_category_id && m.quantity === l.quantity));
 
@@ -77,6 +80,10 @@ export const changeOrderLineParty = async (
     if (!entry) throw notFound('This order line does not exist.');
     if (entry.line.status === 'canceled') throw refusedByState('line_canceled', 'This line is canceled.');
     if (!entry.booking) throw refusedByState('no_booking', 'This line has no booking whose party could change.');
+    // The party it already has (a repeated request): nothing to write, no place moves.
+    const asked = kept.map((l) => ({ pricing_category_id: l.pricingCategoryId, quantity: l.quantity }));
+    const sameGroup = input.group_size === undefined || input.group_size === entry.booking.participants;
+    if (sameGroup && sameParty(entry.booking.party, asked)) return { order: locked, proposed: 0, difference: 0 };
     const change = await changeBookingPartyInTx(
       tx,
       accountId,
@@ -85,9 +92,6 @@ export const changeOrderLineParty = async (
       now,
     );
     const difference = change.after.totalMinor - change.before.totalMinor;
-    if (sameParty(change.before.party, change.after.party) && change.before.participants === change.after.participants) {
-      return { order: locked, proposed: 0, difference: 0 };
-    }
     await auditParty(tx, accountId, locked, entry.line.description, change);
     if (difference !== 0) await updateOrderLineTotal(tx, lineId, entry.line.totalMinor + difference);
     if (difference < 0) {
