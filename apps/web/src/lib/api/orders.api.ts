@@ -41,10 +41,12 @@ export const ordersApi = api.injectEndpoints({
       query: ({ orderId, lineId }) => ({ url: `/orders/${orderId}/lines/${lineId}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Booking', 'Capacity'],
     }),
-    /** What a line's party may become and what cancelling it would propose now (read when a dialog opens). */
+    /**
+     * What a line's party may become and what cancelling it would propose now: read each time a dialog
+     * opens (kept for no one after it closes), never refetched under a closing dialog.
+     */
     getLineOptions: build.query<LineOptions, { orderId: string; lineId: string }>({
       query: ({ orderId, lineId }) => `/orders/${orderId}/lines/${lineId}/options/`,
-      providesTags: (_r, _e, { orderId }) => [{ type: 'Order', id: orderId }],
       keepUnusedDataFor: 0,
     }),
     changeLineParty: build.mutation<ChangePartyResponse, ChangePartyInput & { orderId: string; lineId: string }>({

@@ -55,7 +55,9 @@ export const LineActions = ({ order, line, heading }: { order: OrderDetail; line
   const [dialog, setDialog] = useState<'cancel' | 'party' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [cancelLine, { isLoading }] = useCancelOrderLineMutation();
-  const { data: options } = useGetLineOptionsQuery(dialog === 'cancel' ? { orderId: order.id, lineId: line.id } : skipToken);
+  const { data: options } = useGetLineOptionsQuery(dialog === 'cancel' ? { orderId: order.id, lineId: line.id } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   const open = line.status === 'active' && order.status !== 'canceled' && line.booking !== null;
   const doCancel = async () => {
     const result = await cancelLine({ orderId: order.id, lineId: line.id });

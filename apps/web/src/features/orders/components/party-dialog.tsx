@@ -144,7 +144,9 @@ export const PartyDialog = ({
   onDone: (changed: PartyChanged) => void;
   onClose: () => void;
 }) => {
-  const { data: options } = useGetLineOptionsQuery(opened ? { orderId: order.id, lineId: line.id } : skipToken);
+  const { data: options } = useGetLineOptionsQuery(opened ? { orderId: order.id, lineId: line.id } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   return (
     <Modal opened={opened} onClose={onClose} title={`Change participants · ${line.description}`} size="md">
       <Text size="sm" mb="sm">
