@@ -16,7 +16,6 @@ import {
   upcomingSlotsResponse,
 } from '@excursio/contract/availability';
 import { errorResponse } from '@excursio/contract/list';
-import { z } from 'zod';
 import { authorized, readAccountOf } from '../../http/access.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
