@@ -264,17 +264,21 @@ test('a new owner publishes an offer, then closes, reopens, resizes and annotate
   await expect.poll(() => new URL(page.url()).searchParams.get('experience_id')).toBe(id);
   await page.getByRole('button', { name: 'Close whole day' }).click();
   const dayDialog = page.getByRole('dialog', { name: 'Close the whole day' });
-  await dayDialog.getByLabel('Note for staff (optional)').fill('Storm warning');
+  await dayDialog.getByLabel('Note for the day (optional)').fill('Storm warning');
   await dayDialog.getByRole('button', { name: 'Close day' }).click();
   await expectUpdated(page);
   await expect(morning.locator('td').nth(6)).toHaveText('Closed');
   await expect(afternoon.locator('td').nth(6)).toHaveText('Closed');
-  await expect(morning.locator('td').nth(7)).toHaveText('Storm warning');
+  // The day's note is shown on the day; the slot keeps its own note.
+  await expect(page.getByTestId('day-note')).toHaveText(`Note for the day · ${TITLE}Storm warning`);
+  await expect(morning.locator('td').nth(7)).toHaveText('Guide: Ana');
   await expect(dayCell).toHaveAttribute('data-tone', 'closed');
   await expect(dayCell).toHaveAccessibleName(/2 closed$/);
   await screenshot(page, 'capacity-04-day-closed');
   await page.getByRole('button', { name: 'Reopen day' }).click();
   await expectUpdated(page);
+  await expect(page.getByTestId('day-note')).toHaveCount(0);
+  await expect(morning.locator('td').nth(7)).toHaveText('Guide: Ana');
   await expect(morning.locator('td').nth(6)).toHaveText('Open');
   await expect(afternoon.locator('td').nth(6)).toHaveText('Full');
   await expect(page.getByRole('button', { name: 'Close whole day' })).toBeVisible();

@@ -153,7 +153,7 @@ test('guides check in offline: two parties queued without a network, synced when
   await expect(card).toHaveCount(0);
   await screenshot(a, 'offline-03-forged-refused');
   await lookUp(a, t1.content);
-  await expect(card.getByRole('alert')).toContainText('Already checked in on this phone at');
+  await expect(card.getByTestId('already-checked-in')).toContainText(/Already checked in at \d\d:\d\d on this phone/);
 
   // ── Phone B, offline as well, checks the first party in again a little later.
   const b = phoneB.page;

@@ -229,7 +229,13 @@ export const capacitySlot = availabilitySlot.extend({
   /** Capacity set by the operator for this slot (null = the schedule's). */
   capacity_override: z.number().int().nullable(),
 });
-export const capacityByDateResponse = paginated(capacitySlot);
+/** An offer's note for a whole day ("Storm warning"), written by "Close whole day", removed by "Reopen day". */
+export const capacityDayNote = z.object({ experience_id: id, experience_title: z.string(), note: z.string() });
+export type CapacityDayNote = z.infer<typeof capacityDayNote>;
+/** The day's slots (paged) and the day notes of the offers in view (not paged: one per offer at most). */
+export const capacityByDateResponse = paginated(capacitySlot).extend({ day_notes: z.array(capacityDayNote) });
+/** POST /api/capacity/close-day/ — the offer's slots of the day after the change, and its day note (null: none). */
+export const closeDayResponse = z.object({ results: z.array(capacitySlot), day_note: z.string().nullable() });
 
 /** PATCH /api/capacity/slots/ (draft path) — one slot's override; at least one change. */
 export const slotOverrideInput = z
@@ -248,7 +254,11 @@ export const slotOverrideInput = z
     error: 'Change at least one of closed, capacity or note.',
   });
 
-/** POST /api/capacity/close-day/ (draft path) — close or reopen every slot of an offer on a date. */
+/**
+ * POST /api/capacity/close-day/ (draft path) — close or reopen every slot of an offer on a date.
+ * `note` is the day's own note (closing only; empty removes it); the slots' own notes are never
+ * touched, and reopening removes the day's note.
+ */
 export const closeDayInput = z.strictObject({
   experience_id: id,
   date: isoDate,

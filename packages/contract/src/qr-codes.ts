@@ -126,16 +126,35 @@ export const ticketSummary = z.object({
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 
-/** A booking's ticket for staff (`GET /api/bookings/{id}/ticket/`) and the visitor's confirmation. */
-export const bookingTicket = ticketSummary.extend({
+/**
+ * A ticket as staff look at it (the check-in page's lookup `GET /api/check-in/tickets/{code}/` and the
+ * answer of `POST /api/o/{code}/`): the public summary with the booker's full name and who checked
+ * the party in (null: not checked in, marked Arrived on the bookings list, or by an API key).
+ */
+export const staffTicket = ticketSummary.extend({
+  name: z.string(),
+  checked_in_by: z.string().nullable(),
+});
+export type StaffTicket = z.infer<typeof staffTicket>;
+
+/** Where the party meets: the offer's meeting point, or only its address when it has none. */
+export const ticketMeetingPoint = z.object({ name: z.string(), address: z.string(), instructions: z.string() });
+
+/** A booking's ticket for the visitor's confirmation (`GET /api/order/tickets/`): no name beyond the first. */
+export const publicBookingTicket = ticketSummary.extend({
   booking_id: id,
   /** What the ticket's QR code holds (the short address with the signed token). */
   content: z.string(),
+  meeting_point: ticketMeetingPoint.nullable(),
 });
+export type PublicBookingTicket = z.infer<typeof publicBookingTicket>;
+
+/** A booking's ticket for staff (`GET /api/bookings/{id}/ticket/`) and on the printed ticket: the full name too. */
+export const bookingTicket = publicBookingTicket.extend({ name: z.string() });
 export type BookingTicket = z.infer<typeof bookingTicket>;
 
 /** GET /api/order/tickets/?session_id= — the confirmed bookings' tickets of a checkout. */
-export const orderTickets = z.object({ tickets: z.array(bookingTicket) });
+export const orderTickets = z.object({ tickets: z.array(publicBookingTicket) });
 export type OrderTickets = z.infer<typeof orderTickets>;
 
 /** GET /api/tickets/keys/ — the keys that verify the organization's tickets (current and earlier). */

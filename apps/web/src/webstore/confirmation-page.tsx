@@ -1,6 +1,6 @@
 /** After the booking: the reference, the bookings, their tickets, the calendar file; the widget tells its parent. */
 import type { PublicOrder } from '@excursio/contract/orders';
-import type { BookingTicket } from '@excursio/contract/qr-codes';
+import type { PublicBookingTicket } from '@excursio/contract/qr-codes';
 import type { WebstoreBookedMessage } from '@excursio/contract/webstore';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export const ConfirmationPage = () => {
   // Back from the provider's checkout: the order exists once the payment is confirmed.
   const [confirming, setConfirming] = useState(false);
   const [stillPending, setStillPending] = useState(false);
-  const [tickets, setTickets] = useState<BookingTicket[]>([]);
+  const [tickets, setTickets] = useState<PublicBookingTicket[]>([]);
   const title = !order
     ? null
     : order.status === 'canceled'

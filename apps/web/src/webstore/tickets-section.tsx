@@ -1,5 +1,5 @@
 /** The confirmation's tickets: one QR code per confirmed booking (drawn here from the signed content) with its code. */
-import type { BookingTicket } from '@excursio/contract/qr-codes';
+import type { PublicBookingTicket } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { formatDay, formatTime } from './format.ts';
 
 const QrCode = lazy(() => import('./qr-code.tsx').then((m) => ({ default: m.QrCode })));
 
-export const TicketsSection = ({ tickets, pdfUrl }: { tickets: BookingTicket[]; pdfUrl: string }) => {
+export const TicketsSection = ({ tickets, pdfUrl }: { tickets: PublicBookingTicket[]; pdfUrl: string }) => {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (

@@ -52,6 +52,30 @@ export const slots = pgTable(
 );
 
 /**
+ * The operator's note for one offer's whole day (why it was closed: "Storm warning"), apart from
+ * each slot's own note: "Close whole day" writes it, "Reopen day" removes it, neither touches the
+ * slots' notes (migration 0032).
+ */
+export const capacityDayNotes = pgTable(
+  'capacity_day_notes',
+  {
+    id: pk(),
+    accountId: accountId(),
+    experienceId: uuid('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('capacity_day_notes_experience_date').on(t.experienceId, t.localDate),
+    index('capacity_day_notes_account_date_idx').on(t.accountId, t.localDate),
+  ],
+);
+
+/**
  * Places taken for a limited time. Counted while `status = 'active'` and `expires_at` is in the
  * future: correctness never waits for a sweeper. Converted into a booking exactly once.
  */

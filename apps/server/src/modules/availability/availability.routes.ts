@@ -10,12 +10,12 @@ import {
   checkAvailabilityQuery,
   checkAvailabilityResponse,
   closeDayInput,
+  closeDayResponse,
   slotOverrideInput,
   upcomingSlotsQuery,
   upcomingSlotsResponse,
 } from '@excursio/contract/availability';
 import { errorResponse } from '@excursio/contract/list';
-import { z } from 'zod';
 import { authorized, readAccountOf } from '../../http/access.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
@@ -115,7 +115,9 @@ export const availabilityRoutes = (app: Api, ctx: AppContext) => {
       config: read,
       schema: {
         tags: ['capacity'],
-        summary: 'The slots of one day with capacity, booked, held, available, closed flag and note (paged)',
+        summary:
+          "The slots of one day with capacity, booked, held, available, closed flag and the slot's note (paged), and the " +
+          'day notes of the offers in view',
         querystring: capacityByDateQuery,
         response: { 200: capacityByDateResponse, ...errors },
       },
@@ -123,11 +125,11 @@ export const availabilityRoutes = (app: Api, ctx: AppContext) => {
     async (request) => {
       const query = request.query;
       const ordering = orderingOf(query.ordering, CAPACITY_BY_DATE_ORDERING, { field: 'starts_at', descending: false });
-      const { results, count } = await authorized(
+      const { results, count, dayNotes } = await authorized(
         request,
         capacityByDate(db, readAccountOf(request), { ...query, ordering, ...pageWindow(query) }, ctx.clock()),
       );
-      return paginate(request, query, results, count);
+      return { ...paginate(request, query, results, count), day_notes: dayNotes };
     },
   );
 
@@ -153,9 +155,11 @@ export const availabilityRoutes = (app: Api, ctx: AppContext) => {
       config: manage,
       schema: {
         tags: ['capacity'],
-        summary: 'Close (weather, a holiday) or reopen every start of an offer on a date',
+        summary:
+          'Close (weather, a holiday) or reopen every start of an offer on a date. `note` is the day’s own note (set when ' +
+          'closing, removed when reopening); the slots’ own notes are never changed',
         body: closeDayInput,
-        response: { 200: z.object({ results: z.array(capacitySlot) }), ...errors },
+        response: { 200: closeDayResponse, ...errors },
       },
     },
     async (request) => closeDay(db, readAccountOf(request), request.body, ctx.clock()),

@@ -148,29 +148,45 @@ describe('operator overrides', () => {
     expectError(await patch({ ...slot }), 400, {});
   });
 
-  it('closes a whole date in one action and reopens it', async () => {
+  it('closes a whole date in one action and reopens it, keeping the day’s note apart from the slots’ own notes', async () => {
     const s = await createSellableOffer(t, a, { lines: [{ time: '09:00' }, { time: '12:00' }, { time: '16:00' }] });
-    const close = await t.app.inject({
-      method: 'POST',
-      url: '/api/capacity/close-day/',
-      headers: a.owner.headers,
-      payload: { experience_id: s.offer.id, date: DAY, closed: true, note: 'Public holiday' },
-    });
+    const other = await createSellableOffer(t, a, { lines: [{ time: '10:00' }] });
+    // The 12:00 start has a note of its own.
+    const noted = await patch({ experience_id: s.offer.id, start_time_id: s.startTimes[1].id, date: DAY, note: 'Guide: Marko' });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const closeDay = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/capacity/close-day/', headers: a.owner.headers, payload });
+    const dayList = async (query = '') => (await get(`/api/capacity/by-date/?date=${DAY}&page_size=25${query}`)).json();
+    const notesOf = (rows: { starts_at: string; closed: boolean; note: string; experience_id: string }[]) =>
+      rows.filter((r) => r.experience_id === s.offer.id).map((r) => [r.closed, r.note]);
+
+    const close = await closeDay({ experience_id: s.offer.id, date: DAY, closed: true, note: 'Public holiday' });
     expect(close.statusCode, close.body).toBe(200);
-    expect(close.json().results.map((r: { closed: boolean; note: string }) => [r.closed, r.note])).toEqual([
-      [true, 'Public holiday'],
-      [true, 'Public holiday'],
-      [true, 'Public holiday'],
+    expect(close.json().day_note).toBe('Public holiday');
+    expect(notesOf(close.json().results)).toEqual([
+      [true, ''],
+      [true, 'Guide: Marko'],
+      [true, ''],
     ]);
+    const closedDay = await dayList();
+    expect(closedDay.day_notes).toEqual([{ experience_id: s.offer.id, experience_title: s.offer.title, note: 'Public holiday' }]);
+    expect(notesOf(closedDay.results)).toEqual(notesOf(close.json().results));
+    // Filtered to the other offer: not its note.
+    expect((await dayList(`&experience_id=${other.offer.id}`)).day_notes).toEqual([]);
     const config = (await get(`/api/bookings/config/?experience_id=${s.offer.id}&month=12&year=2026`)).json();
     expect(config.days.map((d: { date: string }) => d.date)).not.toContain(DAY);
-    const reopen = await t.app.inject({
-      method: 'POST',
-      url: '/api/capacity/close-day/',
-      headers: a.owner.headers,
-      payload: { experience_id: s.offer.id, date: DAY, closed: false },
-    });
-    expect(reopen.json().results.every((r: { closed: boolean }) => !r.closed)).toBe(true);
+
+    const reopen = await closeDay({ experience_id: s.offer.id, date: DAY, closed: false });
+    expect(reopen.statusCode, reopen.body).toBe(200);
+    expect(reopen.json().day_note).toBeNull();
+    expect(notesOf(reopen.json().results)).toEqual([
+      [false, ''],
+      [false, 'Guide: Marko'],
+      [false, ''],
+    ]);
+    const reopened = await dayList();
+    expect(reopened.day_notes).toEqual([]);
+    expect(notesOf(reopened.results)).toEqual(notesOf(reopen.json().results));
   });
 
   it('needs Manage experiences to change; reading is enough for the lists', async () => {

@@ -5,6 +5,7 @@ import type { Ordering } from '../../http/paging.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { accountSlotUse, type OfferForAvailability, offersForAvailability } from './availability.repository.ts';
 import { loadOffer } from './availability.service.ts';
+import { dayNotesOf, removeDayNote, setDayNote } from './capacity-day-notes.repository.ts';
 import { capacityChangeProblem } from './capacity-math.ts';
 import { summariseDays } from './day-summary.ts';
 import { formatIsoDate, monthDays } from './local-date.ts';
@@ -89,6 +90,11 @@ export const capacityByDate = async (
   const term = query.search?.trim().toLowerCase();
   if (term) offers = offers.filter((o) => o.title.toLowerCase().includes(term));
   const rows = (await entriesOf(db, accountId, offers, { from: query.date, to: query.date }, now)).map(toCapacitySlot);
+  const titles = new Map(offers.map((o) => [o.id, o.title]));
+  const notes = await dayNotesOf(db, accountId, query.date, [...titles.keys()]);
+  const dayNotes = notes
+    .map((n) => ({ experience_id: n.experienceId, experience_title: titles.get(n.experienceId) ?? '', note: n.note }))
+    .sort((a, b) => a.experience_title.localeCompare(b.experience_title));
   const value = {
     starts_at: (r: (typeof rows)[number]) => r.starts_at,
     experience_title: (r: (typeof rows)[number]) => r.experience_title.toLowerCase(),
@@ -100,7 +106,7 @@ export const capacityByDate = async (
     const [x, y] = [value(a), value(b)];
     return (x < y ? -1 : x > y ? 1 : a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id)) * sign;
   });
-  return { results: rows.slice(query.offset, query.offset + query.limit), count: rows.length };
+  return { results: rows.slice(query.offset, query.offset + query.limit), count: rows.length, dayNotes };
 };
 
 /** What the audit trail keeps of a slot's override. */
@@ -160,7 +166,11 @@ export const overrideSlot = async (
   return toCapacitySlot(entry);
 };
 
-/** Closes (weather, a holiday) or reopens every start of an offer on a date in one action. */
+/**
+ * Closes (weather, a holiday) or reopens every start of an offer on a date in one action. The day's
+ * note is the day's own (closing with a note sets it, reopening removes it); the slots' own notes
+ * are left as they are.
+ */
 export const closeDay = async (
   db: Db,
   accountId: string,
@@ -174,14 +184,20 @@ export const closeDay = async (
     // Locked in key order, so two day-wide changes never wait on each other in a circle.
     for (const slot of [...slots].sort((a, b) => keyOf(a).localeCompare(keyOf(b)))) {
       const row = await lockSlot(tx, slotRowValues(offer, slot));
-      const change = { closed: input.closed, ...(input.note !== undefined ? { note: input.note } : {}) };
+      const change = { closed: input.closed };
       await updateSlot(tx, row.id, change);
       const after = overrideSnapshot({ ...row, ...change });
       await recordChange(tx, accountId, auditedSlot(row, offer, slot), overrideSnapshot(row), after);
     }
+    const note = input.note?.trim() ?? '';
+    if (input.closed && note) await setDayNote(tx, accountId, offer.id, input.date, note);
+    else if (!input.closed || input.note !== undefined) await removeDayNote(tx, accountId, offer.id, input.date);
   });
-  const entries = await entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now);
-  return { results: entries.map(toCapacitySlot) };
+  const [entries, [dayNote]] = await Promise.all([
+    entriesOf(db, accountId, [offer], { from: input.date, to: input.date }, now),
+    dayNotesOf(db, accountId, input.date, [offer.id]),
+  ]);
+  return { results: entries.map(toCapacitySlot), day_note: dayNote?.note ?? null };
 };
 
 /**

@@ -177,11 +177,11 @@ describe('syncing queued check-ins', () => {
     expect(c1.detail).toMatch(/^Already checked in at 09:50 by .+ on another device: the earlier check-in counts\.$/);
     const standing = (await manifest(b)).bookings.find((x) => x.code === tickets[0].code);
     expect(standing).toMatchObject({ checked_in_at: '2026-12-01T08:50:00.000Z', checked_in_device_id: 'phone-bbbb' });
-    // Scanned online later: refused as before, saying when it was used.
+    // Scanned online later: refused as before, saying when and by whom it was used.
     expectError(
       await t.app.inject({ method: 'POST', url: `/api/o/${tickets[0].code}/`, headers: b.owner.headers, payload: {} }),
       409,
-      { code: 'already_checked_in', detail: 'Already checked in on 1 December 2026 at 09:50: this ticket was used before.' },
+      { code: 'already_checked_in', detail: 'Already checked in at 09:50 by Olive Owner: this ticket was used before.' },
     );
     t.clock.now = new Date('2026-11-30T09:00:00Z');
   });

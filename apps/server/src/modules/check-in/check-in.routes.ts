@@ -5,13 +5,15 @@ import {
   checkInSyncResponse,
 } from '@excursio/contract/check-in';
 import { errorResponse } from '@excursio/contract/list';
+import { shortCodeParams, staffTicket } from '@excursio/contract/qr-codes';
 import { principalOf } from '../../http/access.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { manageOrders } from '../tickets/tickets.routes.ts';
+import { lookUpTicket } from '../tickets/tickets.service.ts';
 import { checkInManifest, syncCheckIns } from './check-in.service.ts';
 
 const tags = ['check-in'];
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** The scanning device's two calls: the day's manifest to keep, and the sync of what it checked in. */
 export const checkInRoutes = (app: Api, ctx: AppContext) => {
@@ -31,6 +33,25 @@ export const checkInRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return checkInManifest(ctx, principalOf(request).accountId, request.query.date, ctx.clock());
+    },
+  );
+
+  app.get(
+    '/api/check-in/tickets/:code/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary:
+          "A ticket looked up by its code (typed or scanned): the booking's summary with the booker's full name and who " +
+          "checked the party in. Another organization's ticket 403 `other_organization`, a link 409 `not_a_ticket`",
+        params: shortCodeParams,
+        response: { 200: staffTicket, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return lookUpTicket(ctx.db, principalOf(request).accountId, request.params.code);
     },
   );
 

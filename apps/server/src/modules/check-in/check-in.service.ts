@@ -76,6 +76,7 @@ export const checkInManifest = async ({ db, config }: Deps, accountId: string, d
 };
 
 type Item = CheckInSyncInput['items'][number];
+type TimeFormat = '24h' | '12h';
 type Principal = { accountId: string; userId: string | null };
 
 const wire = (s: Standing | null) => (s ? { at: s.at.toISOString(), by: s.by, device_id: s.deviceId } : null);
@@ -95,6 +96,7 @@ const syncItem = async (
   item: Item,
   at: Date,
   now: Date,
+  timeFormat: TimeFormat,
 ): Promise<CheckInSyncResult> => {
   const { accountId } = principal;
   const claimed = await claimEvent(tx, accountId, {
@@ -129,7 +131,7 @@ const syncItem = async (
   } else {
     const attempt = { at, userId: principal.userId, deviceId, checkInId: claimed };
     const outcome = await checkInRule(tx, accountId, row, attempt);
-    result = resultOf(base, row.bookingId, outcome, { deviceId, at, timeZone: facts?.timeZone ?? 'UTC' });
+    result = resultOf(base, row.bookingId, outcome, { deviceId, at, timeZone: facts?.timeZone ?? 'UTC', timeFormat, now });
   }
   await recordOutcome(tx, accountId, claimed, {
     qrCodeId: row?.id ?? null,
@@ -161,8 +163,9 @@ const resultOf = (
   base: Pick<CheckInSyncResult, 'client_event_id' | 'code'>,
   bookingId: string | null,
   outcome: CheckInOutcome,
-  mine: { deviceId: string; at: Date; timeZone: string },
+  mine: { deviceId: string; at: Date; timeZone: string; timeFormat: TimeFormat; now: Date },
 ): CheckInSyncResult => {
+  const clock = (at: Date) => formatClockTime(at, mine.timeZone, mine.timeFormat);
   const common = { ...base, booking_id: bookingId, checked_in: null, replaced: null };
   if (outcome.kind === 'refused') return { ...common, result: 'refused', reason: outcome.code, detail: outcome.detail };
   if (outcome.kind === 'already_checked_in') {
@@ -172,8 +175,8 @@ const resultOf = (
       result: 'already_checked_in',
       reason: 'already_checked_in',
       detail: s
-        ? `Already checked in at ${formatClockTime(s.at, mine.timeZone)}${madeBy(s, mine.deviceId)}: the earlier check-in counts.`
-        : alreadyCheckedIn(null, mine.timeZone),
+        ? `Already checked in at ${clock(s.at)}${madeBy(s, mine.deviceId)}: the earlier check-in counts.`
+        : alreadyCheckedIn(null, mine),
       checked_in: wire(s),
     };
   }
@@ -183,7 +186,7 @@ const resultOf = (
     result: 'checked_in',
     reason: null,
     detail: r
-      ? `Checked in. It was also checked in later, at ${formatClockTime(r.at, mine.timeZone)}${madeBy(r, mine.deviceId)}: this earlier check-in counts.`
+      ? `Checked in. It was also checked in later, at ${clock(r.at)}${madeBy(r, mine.deviceId)}: this earlier check-in counts.`
       : 'Checked in.',
     checked_in: { at: mine.at.toISOString(), by: null, device_id: mine.deviceId },
     replaced: wire(r),
@@ -200,9 +203,10 @@ export const syncCheckIns = async (db: Db, principal: Principal, input: CheckInS
   const offset = now.getTime() - Date.parse(input.sent_at);
   const correction = Math.abs(offset) > CLOCK_OFFSET_CORRECTED_MS ? offset : 0;
   const results: CheckInSyncResult[] = [];
+  const { timeFormat } = await organizationOf(db, principal.accountId);
   for (const item of input.items) {
     const at = new Date(Date.parse(item.checked_in_at) + correction);
-    results.push(await db.transaction((tx) => syncItem(tx, principal, input.device_id, item, at, now)));
+    results.push(await db.transaction((tx) => syncItem(tx, principal, input.device_id, item, at, now, timeFormat)));
   }
   return { server_time: now.toISOString(), results };
 };

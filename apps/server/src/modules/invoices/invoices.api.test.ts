@@ -8,6 +8,7 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, type TestAccount } from '../../test/factories.ts';
 import { createOrder } from '../../test/order-factories.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { invoicePdfSettings, renderInvoicePdf } from './invoice-pdf.ts';
 
 // Runs on PGlite (requests one transaction at a time) and, with DATABASE_URL, on PostgreSQL, where
@@ -32,19 +33,6 @@ const pay = (account: TestAccount, orderId: string, amount: number) =>
     headers: account.owner.headers,
     payload: { idempotency_key: crypto.randomUUID(), method: 'cash', amount },
   });
-
-/**
- * The text an uncompressed PDF shows: pdfkit writes each run as a `[<hex> kerning <hex> …] TJ`
- * array of WinAnsi codes (0x80 is €).
- */
-const pageText = (pdf: Buffer) =>
-  [...pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
-    .map(([, run]) =>
-      [...run.matchAll(/<([0-9a-f]*)>/g)]
-        .map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1').replaceAll('\x80', '€'))
-        .join(''),
-    )
-    .join('\n');
 
 /** A fresh organization (its numbering starts at 1) with an offer of 30 places on DAY at 10:00 Berlin. */
 const organization = async () => {
@@ -198,7 +186,7 @@ describe('GET /api/orders/{id}/invoice/ and …/pdf/', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdf.toString('latin1');
     expect(text).toContain('(Invoice INV-000001)'); // the document's title
-    const shown = pageText(pdf);
+    const shown = pdfText(pdf);
     expect(shown).toContain('INV-000001');
     expect(shown).toContain(order.reference);
     expect(shown).toContain(`Ada ${order.contact.last_name}`);

@@ -38,8 +38,11 @@ export const orderTicketRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: orderTickets, 404: errorResponse },
       },
     },
+    // The first name only on screen (the key travels in the address); the printed ticket carries the full name.
     async (request) => ({
-      tickets: (await ticketsOfCheckout(ctx, ctx.db, request.subdomain, request.query.session_id)).tickets,
+      tickets: (await ticketsOfCheckout(ctx, ctx.db, request.subdomain, request.query.session_id)).tickets.map(
+        ({ name: _, ...ticket }) => ticket,
+      ),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { errorResponse } from '@excursio/contract/list';
-import { shortCodeParams, ticketSummary } from '@excursio/contract/qr-codes';
+import { shortCodeParams, staffTicket, ticketSummary } from '@excursio/contract/qr-codes';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
@@ -55,7 +55,7 @@ export const shortCodeRoutes = (app: Api, ctx: AppContext) => {
           'a link (409 `not_a_ticket`), a canceled booking (409 `booking_canceled`), a second check-in (409 `already_checked_in`)',
         params: shortCodeParams,
         body: z.strictObject({ device_id: z.string().max(64).optional() }).optional(),
-        response: { 200: ticketSummary, ...errors },
+        response: { 200: staffTicket, ...errors },
       },
     },
     async (request) => {

@@ -39,13 +39,21 @@ const refused = (status: 403 | 404 | 409, code: string, detail: string): CheckIn
 export const OTHER_ORGANIZATION = 'This ticket belongs to another organization: it is not valid here.';
 export const NOWHERE = 'This code does not lead anywhere.';
 
+/** Who checked a ticket in, as a guide reads it ("Dana Novak"; the e-mail address when the member has no name). */
+export const checkerName = (who: {
+  userId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}) => (who.userId ? `${who.firstName ?? ''} ${who.lastName ?? ''}`.trim() || who.email || null : null);
+
 /** What the ticket row says of its check-in, with a name to show. */
 const standingOf = (state: NonNullable<Awaited<ReturnType<typeof ticketState>>>): Standing | null =>
   state.checkedInAt
     ? {
         at: state.checkedInAt,
         userId: state.userId,
-        by: state.userId ? `${state.firstName ?? ''} ${state.lastName ?? ''}`.trim() || (state.email ?? null) : null,
+        by: checkerName(state),
         deviceId: state.deviceId,
         checkInId: state.checkInId,
       }

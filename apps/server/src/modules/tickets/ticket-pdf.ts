@@ -5,8 +5,9 @@ import { qrModules } from './qr-render.ts';
 
 /**
  * Tickets as a PDF (pdfkit): one A5 page per booking — the organization, the offer, when (in the
- * offer's zone), who, the reference, and the signed QR code drawn as vectors with its short code
- * beneath for typing in by hand. Helvetica carries Latin-1 only (as the invoice).
+ * offer's zone), who (the party and the booker's full name), the reference, where to meet (the
+ * meeting point's name, address and short instructions), and the signed QR code drawn as vectors
+ * with its short code beneath for typing in by hand. Helvetica carries Latin-1 only (as the invoice).
  */
 
 /** Test-only: write the content streams uncompressed, so a test can read the text. */
@@ -26,6 +27,22 @@ const when = (t: BookingTicket) => {
     year: 'numeric',
   }).format(new Date(t.starts_at));
   return `${day}, ${t.time} (${t.time_zone})`;
+};
+
+/** Instructions longer than this do not fit the page: the confirmation email carries them. */
+export const SHORT_INSTRUCTIONS = 240;
+
+/** 'Harbour kiosk, Pier 3, 20457 Hamburg' and, when short, the instructions beneath. */
+const meetingText = (t: BookingTicket) => {
+  const point = t.meeting_point;
+  if (!point) return null;
+  const place = [point.name, point.address]
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(', ');
+  const instructions = point.instructions.trim();
+  if (!place && !instructions) return null;
+  return { place, instructions: instructions.length <= SHORT_INSTRUCTIONS ? instructions : '' };
 };
 
 const partyText = (t: BookingTicket) =>
@@ -66,18 +83,28 @@ const drawTicket = (doc: PDFKit.PDFDocument, t: BookingTicket) => {
       .fillColor('#c92a2a')
       .text('CANCELED — this ticket is not valid', { width });
   }
-  doc.moveDown(0.6);
+  doc.moveDown(0.5);
   const facts: [string, string][] = [
     ['When', when(t)],
     ['Who', partyText(t)],
-    ['Guest', t.first_name || '—'],
+    ['Guest', t.name || t.first_name || '—'],
     ['Booking', t.reference],
   ];
   for (const [label, value] of facts) {
     doc.font('Helvetica').fontSize(9).fillColor(GREY).text(label, { width });
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(value, { width }).moveDown(0.4);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(value, { width }).moveDown(0.3);
   }
-  const size = Math.min(width, 230);
+  const meeting = meetingText(t);
+  if (meeting) {
+    doc.font('Helvetica').fontSize(9).fillColor(GREY).text('Meeting point', { width });
+    if (meeting.place) doc.font('Helvetica-Bold').fontSize(12).fillColor('black').text(meeting.place, { width });
+    if (meeting.instructions) doc.font('Helvetica').fontSize(9.5).fillColor('black').text(meeting.instructions, { width });
+    doc.moveDown(0.3);
+  }
+  // The code takes what is left above the footer (at most 230 pt, at least 150 pt: 5.3 cm still scans).
+  const footerSpace = MARGIN + 30 + 14;
+  const room = doc.page.height - footerSpace - (doc.y + 8) - 26;
+  const size = Math.max(150, Math.min(width, 230, room));
   const top = doc.y + 8;
   const x = left + (width - size) / 2;
   drawQr(doc, t.content, x, top, size);

@@ -1,12 +1,15 @@
 import type { BookingTicket, QrCode, TicketSummary } from '@excursio/contract/qr-codes';
 import { parseScannedCode, verifyTicketToken } from '@excursio/contract/tickets';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { createApiKey } from '../../test/api-key-factories.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createAccount, createMember, type TestAccount } from '../../test/factories.ts';
 import { createOrder } from '../../test/order-factories.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createLink, storeWithOffer } from '../../test/qr-factories.ts';
 import { ticketPdfSettings } from './ticket-pdf.ts';
 
@@ -104,10 +107,23 @@ describe('tickets', () => {
     expectError(await t.app.inject({ method: 'DELETE', url, headers: b.owner.headers }), 409, { code: 'ticket_fixed' });
   });
 
-  it('renders the ticket as a PDF with the booking and the code to type in', async () => {
+  it('renders the ticket as a PDF with the booking, the full name, the meeting point and the code to type in', async () => {
     const b = await createAccount(t);
-    const { order, bookingId } = await bookedOrder(b);
+    const point = await t.app.inject({
+      method: 'POST',
+      url: '/api/meeting-points/',
+      headers: b.owner.headers,
+      payload: { name: 'Harbour kiosk', address: 'Pier 3, 20457 Hamburg', instructions: 'Look for the yellow flag.' },
+    });
+    expect(point.statusCode, point.body).toBe(201);
+    const offer = await createSellableOffer(t, b, { lines: [{ time: '10:00' }], overrides: { meetingPointId: point.json().id } });
+    const order = await createOrder(t, b, offer, DAY, { adults: 2, children: 1 });
+    const bookingId = order.lines[0].booking.id as string;
     const ticket = await ticketOf(b, bookingId);
+    expect(ticket).toMatchObject({
+      name: `Ada ${order.contact.last_name}`,
+      meeting_point: { name: 'Harbour kiosk', address: 'Pier 3, 20457 Hamburg', instructions: 'Look for the yellow flag.' },
+    });
     ticketPdfSettings.compress = false;
     try {
       const pdf = await get(b.owner.headers, `/api/bookings/${bookingId}/ticket/pdf/`);
@@ -118,13 +134,14 @@ describe('tickets', () => {
       expect(text.startsWith('%PDF')).toBe(true);
       // pdfkit writes text as hex glyph strings: look for the words in them.
       const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex');
-      for (const words of [
-        order.reference,
-        `${ticket.code.slice(0, 4)}-${ticket.code.slice(4, 8)}-${ticket.code.slice(8)}`,
-        'Ada',
-      ]) {
+      for (const words of [order.reference, `${ticket.code.slice(0, 4)}-${ticket.code.slice(4, 8)}-${ticket.code.slice(8)}`]) {
         expect(text.toLowerCase(), words).toContain(hex(words));
       }
+      const shown = pdfText(pdf.rawPayload).split('\n');
+      expect(shown).toContain(`Ada ${order.contact.last_name}`);
+      expect(shown).toContain('Meeting point');
+      expect(shown).toContain('Harbour kiosk, Pier 3, 20457 Hamburg');
+      expect(shown).toContain('Look for the yellow flag.');
     } finally {
       ticketPdfSettings.compress = true;
     }
@@ -154,7 +171,7 @@ describe('a ticket’s address', () => {
     const host = hostHeaders(b.subdomain).host;
     const res = await t.app.inject({ url: `/api/o/${ticket.code}/`, headers: { host, accept: 'application/json' } });
     expect(res.statusCode, res.body).toBe(200);
-    const { booking_id: _, content: __, ...summary } = ticket;
+    const { booking_id: _, content: __, name: ___, meeting_point: ____, ...summary } = ticket;
     expect(res.json()).toEqual(summary satisfies TicketSummary);
     for (const secret of [order.contact.last_name, order.contact.email]) expect(res.body).not.toContain(secret);
     // A phone's camera opening it lands on the check-in page.
@@ -178,23 +195,55 @@ describe('a ticket’s address', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({
       code: ticket.code,
+      name: ticket.name,
       attendance_status: 'arrived',
       checked_in_at: '2026-12-01T08:47:00.000Z',
+      checked_in_by: 'Olive Owner',
     });
     const day = (await get(b.owner.headers, `/api/bookings/by-date/?date=${DAY}`)).json();
     expect(day.results.map((r: { id: string; attendance_status: string }) => [r.id, r.attendance_status])).toEqual([
       [bookingId, 'arrived'],
     ]);
-    // A second scan: refused, saying when it was used (in the offer's zone).
+    // A second scan: refused, saying when (in the offer's zone) and by whom it was used.
+    t.clock.now = new Date('2026-12-01T09:02:00Z');
     expectError(await checkIn(b.owner.headers, ticket.code.toLowerCase()), 409, {
       code: 'already_checked_in',
-      detail: 'Already checked in on 1 December 2026 at 09:47: this ticket was used before.',
+      detail: 'Already checked in at 09:47 by Olive Owner: this ticket was used before.',
+    });
+    // In the organization's time format; with the date when it was not today.
+    await t.db
+      .update(baseAccounts)
+      .set({ profile: sql`${baseAccounts.profile} || '{"time_format":"12h"}'::jsonb` })
+      .where(eq(baseAccounts.id, b.account.id));
+    t.clock.now = new Date('2026-12-02T09:00:00Z');
+    expectError(await checkIn(b.owner.headers, ticket.code), 409, {
+      code: 'already_checked_in',
+      detail: 'Already checked in on 1 December 2026 at 09:47 AM by Olive Owner: this ticket was used before.',
+    });
+    t.clock.now = new Date('2026-12-01T08:47:00Z');
+
+    // Looked up by staff on the check-in page: the full name, and when and by whom it was checked in.
+    const lookUp = (headers: Headers, code: string) => get(headers, `/api/check-in/tickets/${code}/`);
+    const looked = await lookUp(b.owner.headers, ticket.code.toLowerCase());
+    expect(looked.statusCode, looked.body).toBe(200);
+    expect(looked.json()).toMatchObject({
+      code: ticket.code,
+      name: ticket.name,
+      first_name: 'Ada',
+      attendance_status: 'arrived',
+      checked_in_at: '2026-12-01T08:47:00.000Z',
+      checked_in_by: 'Olive Owner',
     });
 
     // Not a ticket, not a code, not ours.
     const { store } = await storeWithOffer(t, b);
     const link = await createLink(t, b, { type: 'store', store_id: store.id });
     expectError(await checkIn(b.owner.headers, link.code), 409, { code: 'not_a_ticket' });
+    expectError(await lookUp(b.owner.headers, link.code), 409, { code: 'not_a_ticket' });
+    expectError(await lookUp(b.owner.headers, 'ZZZZ-ZZZZ-ZZZZ'), 404, { code: 'not_found' });
+    expectError(await lookUp((await createMember(t, b, ['Manage stores'])).headers, ticket.code), 403, {
+      code: 'permission_denied',
+    });
     expectError(await checkIn(b.owner.headers, 'ZZZZ-ZZZZ-ZZZZ'), 404, { code: 'not_found' });
     expectError(await checkIn(b.owner.headers, 'hello'), 404, { code: 'not_found' });
     const c = await createAccount(t);
@@ -203,6 +252,7 @@ describe('a ticket’s address', () => {
       code: 'other_organization',
       detail: 'This ticket belongs to another organization: it is not valid here.',
     });
+    expectError(await lookUp(b.owner.headers, theirs.code), 403, { code: 'other_organization' });
     expect((await ticketOf(c, theirs.booking_id)).attendance_status).toBe('open');
 
     // Staff with 'Manage orders' may; others may not.
@@ -261,7 +311,10 @@ describe('the visitor’s tickets', () => {
     const host = hostHeaders(b.subdomain);
     const res = await t.app.inject({ url: `/api/order/tickets/?session_id=${order.session_id}`, headers: host });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().tickets).toEqual([await ticketOf(b, bookingId)]);
+    // On screen the first name only (the printed ticket carries the full name).
+    const { name: _, ...shown } = await ticketOf(b, bookingId);
+    expect(res.json().tickets).toEqual([shown]);
+    expect(res.body).not.toContain(order.contact.last_name);
     const pdf = await t.app.inject({ url: `/api/order/tickets/pdf/?session_id=${order.session_id}`, headers: host });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="tickets-${order.number}.pdf"`);

@@ -2,14 +2,17 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
-import { experiences } from '../../db/schema/catalog.ts';
+import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
 import { qrCodes } from '../../db/schema/qr-codes.ts';
 import { orderLines, orders } from '../../db/schema/sales.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type TicketRow = typeof qrCodes.$inferSelect;
 
-/** What a ticket states and shows about its booking (no contact data beyond the first name). */
+/**
+ * What a ticket states and shows about its booking: the public summary uses the first name only;
+ * staff and the ticket itself (PDF, mail) the full name and the offer's meeting point.
+ */
 export const bookingFacts = async (db: Executor, accountId: string, bookingIds: readonly string[]) =>
   bookingIds.length
     ? db
@@ -29,12 +32,20 @@ export const bookingFacts = async (db: Executor, accountId: string, bookingIds: 
           orderNumber: orders.number,
           orderReferencePrefix: orders.referencePrefix,
           firstName: orders.contactFirstName,
+          lastName: orders.contactLastName,
+          offerAddress: experiences.address,
+          meetingPoint: {
+            name: meetingPoints.name,
+            address: meetingPoints.address,
+            instructions: meetingPoints.instructions,
+          },
         })
         .from(bookings)
         .innerJoin(slots, eq(slots.id, bookings.slotId))
         .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
         .innerJoin(orderLines, eq(orderLines.bookingId, bookings.id))
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
+        .leftJoin(meetingPoints, eq(meetingPoints.id, experiences.meetingPointId))
         .where(and(eq(bookings.accountId, accountId), inArray(bookings.id, [...bookingIds])))
     : Promise.resolve([]);
 export type BookingFacts = Awaited<ReturnType<typeof bookingFacts>>[number];

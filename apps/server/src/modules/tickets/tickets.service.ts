@@ -1,20 +1,23 @@
 import { formatClockTime } from '@excursio/contract/format';
-import type { BookingTicket, TicketSummary } from '@excursio/contract/qr-codes';
+import type { BookingTicket, StaffTicket, TicketSummary } from '@excursio/contract/qr-codes';
+import { normalizeShortCode } from '@excursio/contract/tickets';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound, refusedByState } from '../../http/app-error.ts';
 import { orderReference } from '../orders/order-wire.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
-import { checkInRule, OTHER_ORGANIZATION } from './check-in-rule.ts';
+import { checkerName, checkInRule, OTHER_ORGANIZATION } from './check-in-rule.ts';
 import { newShortCode, ticketContent } from './short-codes.ts';
 import { signingKeyOf } from './ticket-keys.service.ts';
 import { signTicket } from './ticket-signing.ts';
 import {
   type BookingFacts,
   bookingFacts,
+  codeRowOf,
   insertTickets,
   organizationOf,
   type TicketRow,
+  ticketState,
   ticketsOfBookings,
 } from './tickets.repository.ts';
 
@@ -26,18 +29,6 @@ import {
  */
 
 type Deps = { db: Db; config: Config };
-
-/** `1 December 2026, 10:02` of an instant in a zone. */
-const localMoment = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
 
 const summaryOf = (
   row: Pick<TicketRow, 'code' | 'checkedInAt'>,
@@ -63,6 +54,17 @@ const summaryOf = (
   attendance_status: facts.attendance,
   checked_in_at: row.checkedInAt?.toISOString() ?? null,
 });
+
+/** The booker's full name (staff, the printed ticket). */
+const fullNameOf = (facts: BookingFacts) => `${facts.firstName} ${facts.lastName}`.trim();
+
+/** Where the party meets: the offer's meeting point, or its address alone when it has none. */
+const meetingPointOf = (facts: BookingFacts) =>
+  facts.meetingPoint
+    ? facts.meetingPoint
+    : facts.offerAddress.trim()
+      ? { name: '', address: facts.offerAddress.trim(), instructions: '' }
+      : null;
 
 const categoriesOf = (db: Db, accountId: string, facts: readonly BookingFacts[]) =>
   pricingCategoryNames(db, accountId, [...new Set(facts.flatMap((f) => f.party.map((p) => p.pricing_category_id)))]);
@@ -124,6 +126,8 @@ const ticketsWithFacts = async ({ db, config }: Deps, accountId: string, booking
       ...summaryOf(row, f, organization, categories),
       booking_id: f.bookingId,
       content: ticketContent(config, organization.subdomain, row.code, token),
+      meeting_point: meetingPointOf(f),
+      name: fullNameOf(f),
     };
     return [{ ticket, facts: f }];
   });
@@ -174,6 +178,37 @@ export const ticketSummary = async (db: Db, accountId: string, row: TicketRow) =
   return summaryOf(row, facts, organization, categories);
 };
 
+/** A ticket as staff see it: the summary with the booker's full name and who checked the party in. */
+const staffTicketOf = async (db: Db, accountId: string, row: TicketRow): Promise<StaffTicket> => {
+  const [facts] = await bookingFacts(db, accountId, [row.bookingId as string]);
+  if (!facts) throw notFound('This code does not lead anywhere.');
+  const [organization, categories, state] = await Promise.all([
+    organizationOf(db, accountId),
+    categoriesOf(db, accountId, [facts]),
+    ticketState(db, accountId, row.id),
+  ]);
+  return {
+    ...summaryOf({ code: row.code, checkedInAt: state?.checkedInAt ?? null }, facts, organization, categories),
+    name: fullNameOf(facts),
+    checked_in_by: state?.checkedInAt ? checkerName(state) : null,
+  };
+};
+
+/**
+ * GET /api/check-in/tickets/{code}/: a ticket looked up by staff on the check-in page (typed, or
+ * scanned and not on the day's list). Another organization's ticket is 403, a link 409 `not_a_ticket`.
+ */
+export const lookUpTicket = async (db: Db, accountId: string, text: string) => {
+  const code = normalizeShortCode(text);
+  const row = code ? await codeRowOf(db, code) : null;
+  if (!row) throw notFound('This code does not lead anywhere.');
+  if (row.accountId !== accountId) throw forbidden(OTHER_ORGANIZATION, 'other_organization');
+  if (row.type !== 'ticket' || !row.bookingId) {
+    throw refusedByState('not_a_ticket', 'This code is a link to a store or an offer, not a ticket.');
+  }
+  return staffTicketOf(db, accountId, row);
+};
+
 /**
  * POST /api/o/{code}/: staff check the ticket's party in (attendance Arrived) at the server's clock,
  * by the rule every check-in follows (`check-in-rule.ts`). Refused for another organization's ticket,
@@ -185,7 +220,7 @@ export const checkInTicket = async (
   principal: { accountId: string; userId: string | null; deviceId?: string | null },
   row: TicketRow,
   now: Date,
-): Promise<TicketSummary> => {
+): Promise<StaffTicket> => {
   const { accountId } = principal;
   if (row.accountId !== accountId) throw forbidden(OTHER_ORGANIZATION, 'other_organization');
   const [facts] = row.bookingId ? await bookingFacts(db, accountId, [row.bookingId]) : [];
@@ -199,13 +234,28 @@ export const checkInTicket = async (
         : refusedByState(outcome.code, outcome.detail);
   }
   if (outcome.kind === 'already_checked_in') {
-    throw refusedByState('already_checked_in', alreadyCheckedIn(outcome.standing?.at ?? null, facts?.timeZone ?? 'UTC'));
+    const { timeFormat } = await organizationOf(db, accountId);
+    const zone = facts?.timeZone ?? 'UTC';
+    throw refusedByState('already_checked_in', alreadyCheckedIn(outcome.standing, { timeZone: zone, timeFormat, now }));
   }
-  return ticketSummary(db, accountId, { ...row, checkedInAt: now });
+  return staffTicketOf(db, accountId, row);
 };
 
-/** What a guide is told of a ticket used before (its time in the offer's zone). */
-export const alreadyCheckedIn = (at: Date | null, timeZone: string) =>
-  at
-    ? `Already checked in on ${localMoment(at, timeZone)}: this ticket was used before.`
-    : 'Already marked Arrived on the bookings list: this party is checked in.';
+/** `1 December 2026` of an instant in a zone. */
+const localDay = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+
+/**
+ * What a guide is told of a ticket used before: when (the time in the offer's zone and the
+ * organization's time format; the date too when it was not today) and by whom.
+ */
+export const alreadyCheckedIn = (
+  standing: { at: Date; by: string | null } | null,
+  options: { timeZone: string; timeFormat: '24h' | '12h'; now: Date },
+) => {
+  if (!standing) return 'Already marked Arrived on the bookings list: this party is checked in.';
+  const { timeZone, timeFormat, now } = options;
+  const day = localDay(standing.at, timeZone);
+  const when = `${day === localDay(now, timeZone) ? '' : `on ${day} `}at ${formatClockTime(standing.at, timeZone, timeFormat)}`;
+  return `Already checked in ${when}${standing.by ? ` by ${standing.by}` : ''}: this ticket was used before.`;
+};

@@ -1,12 +1,9 @@
-import type { BookingTicket, TicketSummary } from '@excursio/contract/qr-codes';
+import type { BookingTicket, StaffTicket } from '@excursio/contract/qr-codes';
 import type { TicketPublicKey } from '@excursio/contract/tickets';
 import { api } from './api.ts';
 import { downloadFile } from './download-file.ts';
 
 const ticketsBase = api.enhanceEndpoints({ addTagTypes: ['Ticket'] });
-
-/** What a short code turned out to be when looked up: a ticket, or a link (it redirected). */
-export type CodeLookup = { kind: 'ticket'; summary: TicketSummary } | { kind: 'link' };
 
 /**
  * Booking tickets for staff (the booking's page, the check-in page): a booking's ticket and its
@@ -23,20 +20,13 @@ export const ticketsApi = ticketsBase.injectEndpoints({
       queryFn: ({ bookingId }, _api, _extra, fetchWithBQ) =>
         downloadFile(fetchWithBQ, { url: `/bookings/${bookingId}/ticket/pdf/` }, 'ticket.pdf'),
     }),
-    lookupCode: build.query<CodeLookup, string>({
-      // A link answers with a redirect to its store: not followed (the page would only show that it is no ticket).
-      query: (code) => ({
-        url: `/o/${encodeURIComponent(code)}/`,
-        headers: { accept: 'application/json' },
-        redirect: 'manual',
-        validateStatus: (response: Response) => response.ok || response.type === 'opaqueredirect',
-        responseHandler: async (response: Response) =>
-          response.type === 'opaqueredirect' ? { kind: 'link' } : { kind: 'ticket', summary: await response.json() },
-      }),
+    /** A code typed or scanned, as staff see its ticket (full name, who checked it in); a link is 409 `not_a_ticket`. */
+    lookUpTicket: build.query<StaffTicket, string>({
+      query: (code) => `/check-in/tickets/${encodeURIComponent(code)}/`,
       extraOptions: { silent: true },
       keepUnusedDataFor: 0,
     }),
-    checkInCode: build.mutation<TicketSummary, string>({
+    checkInCode: build.mutation<StaffTicket, string>({
       query: (code) => ({ url: `/o/${encodeURIComponent(code)}/`, method: 'POST', body: {} }),
       extraOptions: { silent: true },
       invalidatesTags: ['Booking', 'Order', 'Ticket'],
@@ -50,7 +40,7 @@ export const ticketsApi = ticketsBase.injectEndpoints({
 export const {
   useGetBookingTicketQuery,
   useDownloadTicketPdfMutation,
-  useLazyLookupCodeQuery,
+  useLazyLookUpTicketQuery,
   useCheckInCodeMutation,
   useTicketKeysQuery,
 } = ticketsApi;

@@ -24,8 +24,8 @@ export const formatDisplayDate = (value: string | null | undefined) => (value ? 
 export const formatTime = (value: string) =>
   /^\d{2}:\d{2}/.test(value) ? dayjs(`2000-01-01T${value.slice(0, 5)}`).format(display.time) : dayjs(value).format(display.time);
 
-/** An instant as date and time in a zone (an offer's start in the offer's zone), in the organization's formats. */
-export const formatZonedDateTime = (instant: string, timeZone: string) => {
+/** The wall clock of an instant in a zone (the browser's when none): `{ date: '2026-12-01', time: '10:02' }`. */
+const zonedWallClock = (instant: string, timeZone?: string) => {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
       timeZone,
@@ -39,9 +39,21 @@ export const formatZonedDateTime = (instant: string, timeZone: string) => {
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  const local = dayjs(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+};
+
+/** An instant as date and time in a zone (an offer's start in the offer's zone), in the organization's formats. */
+export const formatZonedDateTime = (instant: string, timeZone: string) => {
+  const wall = zonedWallClock(instant, timeZone);
+  const local = dayjs(`${wall.date}T${wall.time}`);
   return `${local.format(`dddd, ${display.date}`)}, ${local.format(display.time)}`;
 };
+
+/** An instant's time of day in a zone (the browser's when none), in the organization's time format: `10:02` or `10:02 AM`. */
+export const formatZonedTime = (instant: string, timeZone?: string) => formatTime(zonedWallClock(instant, timeZone).time);
+
+/** An instant's local date in a zone (`YYYY-MM-DD`), for comparing days and for `formatDisplayDate`. */
+export const zonedDate = (instant: string, timeZone?: string) => zonedWallClock(instant, timeZone).date;
 
 export { formatMoney } from '@excursio/contract/format';
 

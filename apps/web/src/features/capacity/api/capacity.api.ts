@@ -3,6 +3,7 @@ import type {
   capacityCalendarResponse,
   capacitySlot,
   closeDayInput,
+  closeDayResponse,
   slotOverrideInput,
 } from '@excursio/contract/availability';
 import type { z } from 'zod';
@@ -45,7 +46,8 @@ export const capacityApi = api.injectEndpoints({
       extraOptions: { silent: true },
       invalidatesTags: ['Capacity'],
     }),
-    closeDay: build.mutation<{ results: CapacitySlot[] }, CloseDay>({
+    /** Closes or reopens an offer's day; the day's note is its own (the slots' notes stay). */
+    closeDay: build.mutation<z.infer<typeof closeDayResponse>, CloseDay>({
       query: (body) => ({ url: '/capacity/close-day/', method: 'POST', body }),
       invalidatesTags: ['Capacity'],
     }),

@@ -32,7 +32,8 @@ const CloseDayForm = ({ target, onClose }: { target: DayTarget; onClose: () => v
           them until you reopen the day. Bookings already made stay as they are.
         </Text>
         <Textarea
-          label="Note for staff (optional)"
+          label="Note for the day (optional)"
+          description="Shown on the day. The slots keep their own notes; reopening the day removes this one."
           placeholder="e.g. Storm warning"
           autosize
           minRows={2}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import { Anchor, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCalendarOff, IconCalendarRepeat, IconSearch, IconX } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendarOff, IconCalendarRepeat, IconNote, IconSearch, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { forwardRef, useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
@@ -125,6 +125,23 @@ export const DaySlots = forwardRef<HTMLDivElement, Props>(
               </IconButton>
             </Group>
           </Group>
+          {data?.day_notes.length ? (
+            <Stack gap={6}>
+              {data.day_notes.map((n) => (
+                <Alert
+                  key={n.experience_id}
+                  color="orange"
+                  variant="light"
+                  p="xs"
+                  icon={<IconNote size={16} />}
+                  title={`Note for the day · ${n.experience_title}`}
+                  data-testid="day-note"
+                >
+                  {n.note}
+                </Alert>
+              ))}
+            </Stack>
+          ) : null}
           {canManage && !offer ? (
             <Text size="xs" c="dimmed">
               To close or reopen a whole day, choose an offer above, or use a slot's menu.

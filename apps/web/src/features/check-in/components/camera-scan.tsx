@@ -9,12 +9,27 @@ type DetectorClass = {
 };
 const detectorClass = () => (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 
-/** Whether this browser reads QR codes from the camera (elsewhere the phone's camera app opens the ticket's address). */
-export const cameraScanSupported = async () => {
-  const Detector = detectorClass();
-  if (!Detector || !navigator.mediaDevices?.getUserMedia) return false;
-  return (await Detector.getSupportedFormats().catch((): string[] => [])).includes('qr_code');
+/** Reads the QR code in the video's current frame, if any. */
+type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;
+
+/**
+ * The browser's own QR detector where there is one; elsewhere (iOS Safari, Firefox, Chromium on
+ * Linux) the JavaScript decoder, loaded now — when the camera opens — and never with the page.
+ */
+const frameReader = async (): Promise<FrameReader> => {
+  const Native = detectorClass();
+  const formats = Native ? await Native.getSupportedFormats().catch((): string[] => []) : [];
+  if (Native && formats.includes('qr_code')) {
+    const detector = new Native({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video).catch((): { rawValue: string }[] => []))[0]?.rawValue || null;
+  }
+  const { decodeVideoFrame } = await import('../scanner/qr-decode.ts');
+  const canvas = document.createElement('canvas');
+  return async (video) => decodeVideoFrame(video, canvas);
 };
+
+/** Whether this device can scan with its camera: every browser that gives the page a camera. */
+export const cameraScanSupported = () => Boolean(navigator.mediaDevices?.getUserMedia);
 
 /** The back camera, read a few times a second until a QR code shows up. */
 export const CameraScan = ({
@@ -30,29 +45,35 @@ export const CameraScan = ({
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!opened || !Detector) return;
-    const detector = new Detector({ formats: ['qr_code'] });
+    if (!opened) return;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const tick = async () => {
-      if (stopped || !video.current) return;
-      const found = await detector.detect(video.current).catch((): { rawValue: string }[] => []);
-      if (found[0]?.rawValue) return onCode(found[0].rawValue);
-      timer = setTimeout(tick, 250);
-    };
     setFailure(null);
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then(async (s) => {
-        stream = s;
+    const start = async () => {
+      const [s, read] = await Promise.all([
+        navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
+        frameReader(),
+      ]);
+      stream = s;
+      if (stopped || !video.current) {
+        for (const track of s.getTracks()) track.stop();
+        return;
+      }
+      video.current.srcObject = s;
+      await video.current.play();
+      const tick = async () => {
         if (stopped || !video.current) return;
-        video.current.srcObject = s;
-        await video.current.play();
-        tick();
-      })
-      .catch(() => setFailure('The camera could not be opened. Allow camera access for this site, or type the code in.'));
+        const found = await read(video.current).catch(() => null);
+        if (stopped) return;
+        if (found) return onCode(found);
+        timer = setTimeout(tick, 200);
+      };
+      void tick();
+    };
+    start().catch(() => {
+      if (!stopped) setFailure('The camera could not be opened. Allow camera access for this site, or type the code in.');
+    });
     return () => {
       stopped = true;
       clearTimeout(timer);
@@ -66,7 +87,13 @@ export const CameraScan = ({
         <Text c="red.8">{failure}</Text>
       ) : (
         <>
-          <video ref={video} playsInline muted style={{ width: '100%', borderRadius: 8, background: '#000' }} />
+          <video
+            ref={video}
+            playsInline
+            muted
+            style={{ width: '100%', borderRadius: 8, background: '#000' }}
+            data-testid="camera"
+          />
           <Text size="sm" c="dimmed" mt="xs">
             Hold the ticket’s QR code in the frame.
           </Text>

@@ -3,13 +3,15 @@ import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconShieldCheck } f
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDisplayDate, zonedDate } from '../../../lib/format/format.ts';
 import type { SyncedCheckIn } from '../offline/check-in-store.ts';
-import { clock, type LocalVerdict, type localCheckIn, type QueuedCheckIn } from '../offline/local-check.ts';
+import { clock, type LocalDecision, type LocalVerdict, type QueuedCheckIn } from '../offline/local-check.ts';
+import { AlreadyCheckedIn } from './already-checked-in.tsx';
 
 const STRONG = { title: { fontSize: 'var(--mantine-font-size-lg)' }, message: { fontSize: 'var(--mantine-font-size-md)' } };
 
-const dayOf = (iso: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
+/** The day of a start in the organization's date format (the offer's zone when known). */
+const dayOf = (iso: string, timeZone?: string) => (iso ? formatDisplayDate(zonedDate(iso, timeZone)) : '—');
 
 /**
  * A ticket checked on the phone (the day's list and the signature): the party in large type, its
@@ -24,7 +26,7 @@ export const OfflineTicket = ({
   onNext,
 }: {
   ticket: Extract<LocalVerdict, { kind: 'ticket' }>;
-  decision: ReturnType<typeof localCheckIn>;
+  decision: LocalDecision;
   /** This phone's check-in of the ticket, waiting or synced. */
   mine: QueuedCheckIn | SyncedCheckIn | null;
   onCheckIn: () => void;
@@ -143,7 +145,7 @@ const Outcome = ({
   mine,
   people,
 }: {
-  decision: ReturnType<typeof localCheckIn>;
+  decision: LocalDecision;
   mine: QueuedCheckIn | SyncedCheckIn | null;
   people: string;
 }) => {
@@ -170,10 +172,11 @@ const Outcome = ({
       </Alert>
     );
   }
+  if (!decision.ok && decision.state === 'checked_in') return <AlreadyCheckedIn standing={decision.standing} />;
   if (!decision.ok) {
     return (
       <Alert
-        color={decision.state === 'checked_in' ? 'orange' : 'red'}
+        color="red"
         variant="light"
         role="alert"
         title="Not checked in"

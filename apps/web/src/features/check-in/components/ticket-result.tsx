@@ -1,9 +1,11 @@
-import type { TicketSummary } from '@excursio/contract/qr-codes';
+import type { StaffTicket } from '@excursio/contract/qr-codes';
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { formatDisplayDate } from '../../../lib/format/format.ts';
+import { AlreadyCheckedIn } from './already-checked-in.tsx';
 
 /** The outcome of a check-in, large enough to read at arm's length. */
 const STRONG = { title: { fontSize: 'var(--mantine-font-size-lg)' }, message: { fontSize: 'var(--mantine-font-size-md)' } };
@@ -11,18 +13,11 @@ const STRONG = { title: { fontSize: 'var(--mantine-font-size-lg)' }, message: { 
 /** What the ticket's own signature said, checked here with the organization's public key. */
 export type SignatureCheck = 'none' | 'checking' | 'valid' | 'invalid';
 
-const when = (t: TicketSummary) =>
-  new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: t.time_zone,
-  }).format(new Date(t.starts_at));
+const when = (t: StaffTicket) => formatDisplayDate(t.local_date);
 const todayIn = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-const stateOf = (t: TicketSummary) =>
+const stateOf = (t: StaffTicket) =>
   t.status === 'canceled'
     ? { label: 'Canceled', color: 'red' }
     : t.status !== 'confirmed'
@@ -44,7 +39,7 @@ export const TicketResult = ({
   onCheckIn,
   onNext,
 }: {
-  ticket: TicketSummary;
+  ticket: StaffTicket;
   signature: SignatureCheck;
   checkedIn: boolean;
   refusal: string | null;
@@ -53,11 +48,13 @@ export const TicketResult = ({
   onNext: () => void;
 }) => {
   const state = stateOf(ticket);
+  // Checked in before (by another guide, on another phone, or earlier here): said large, with when and by whom.
+  const usedBefore = !checkedIn && ticket.attendance_status === 'arrived';
   // On a phone the outcome may be below the fold: bring it (and the button after it) into view.
   const outcome = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (refusal || checkedIn) outcome.current?.scrollIntoView({ block: 'end' });
-  }, [refusal, checkedIn]);
+    if (refusal || checkedIn || usedBefore) outcome.current?.scrollIntoView({ block: 'end' });
+  }, [refusal, checkedIn, usedBefore]);
   const notToday = ticket.local_date !== todayIn(ticket.time_zone);
   const canCheckIn =
     !checkedIn && ticket.status === 'confirmed' && ticket.attendance_status !== 'arrived' && signature !== 'invalid';
@@ -103,7 +100,7 @@ export const TicketResult = ({
             ))}
           </Stack>
           <Stack gap={2}>
-            <Text>{ticket.first_name || '—'}</Text>
+            <Text fw={500}>{ticket.name || ticket.first_name || '—'}</Text>
             <Text size="sm" c="dimmed">
               Booking {ticket.reference}
             </Text>
@@ -120,7 +117,12 @@ export const TicketResult = ({
           </Alert>
         ) : null}
         <Stack gap="sm" ref={outcome}>
-          {refusal ? (
+          {usedBefore ? (
+            <AlreadyCheckedIn
+              standing={{ at: ticket.checked_in_at, by: ticket.checked_in_by, timeZone: ticket.time_zone, onThisPhone: false }}
+            />
+          ) : null}
+          {refusal && !usedBefore ? (
             <Alert
               color="red"
               variant="light"

@@ -1,5 +1,6 @@
 import { type CheckInManifest, checkInTimeFits, localDateIn, type ManifestBooking } from '@excursio/contract/check-in';
 import { parseScannedCode, type TicketClaims, verifyTicketToken } from '@excursio/contract/tickets';
+import { formatZonedTime } from '../../../lib/format/format.ts';
 
 /**
  * What a scanning device decides on its own, from the day's manifest and the organization's public
@@ -76,16 +77,29 @@ export const timingOf = (ticket: Extract<LocalVerdict, { kind: 'ticket' }>) => {
   return { local_date: localDateIn(new Date(startsAt), timeZone), starts_at: startsAt, ends_at: startsAt, time_zone: timeZone };
 };
 
+/** A check-in that stands already: when (null: marked Arrived on the bookings list), by whom, whether on this phone. */
+export type StandingCheckIn = { at: string | null; by: string | null; timeZone?: string; onThisPhone: boolean };
+
+export type LocalDecision =
+  | { ok: true }
+  | { ok: false; state: 'canceled' | 'not_confirmed' | 'other_day'; message: string }
+  | { ok: false; state: 'checked_in'; message: string; standing: StandingCheckIn };
+
 /** Whether the party may be checked in here and now, or why not (shown to the guide). */
 export const localCheckIn = (
   ticket: Extract<LocalVerdict, { kind: 'ticket' }>,
   queued: readonly QueuedCheckIn[],
   now: Date,
-): { ok: true } | { ok: false; state: 'canceled' | 'not_confirmed' | 'checked_in' | 'other_day'; message: string } => {
+): LocalDecision => {
   const bookingId = ticket.booking?.booking_id ?? ticket.claims?.booking_id;
   const mine = queued.find((q) => q.code === ticket.code || (bookingId && q.booking_id === bookingId));
   if (mine) {
-    return { ok: false, state: 'checked_in', message: `Already checked in on this phone at ${clock(mine.checked_in_at)}.` };
+    return {
+      ok: false,
+      state: 'checked_in',
+      message: `Already checked in on this phone at ${clock(mine.checked_in_at, ticket.booking?.time_zone)}.`,
+      standing: { at: mine.checked_in_at, by: null, timeZone: ticket.booking?.time_zone, onThisPhone: true },
+    };
   }
   const b = ticket.booking;
   if (b?.status === 'canceled')
@@ -105,6 +119,7 @@ export const localCheckIn = (
       message: b.checked_in_at
         ? `Already checked in at ${clock(b.checked_in_at, b.time_zone)}${who}: this ticket was used before.`
         : 'Already marked Arrived on the bookings list: this party is checked in.',
+      standing: { at: b.checked_in_at, by: b.checked_in_by, timeZone: b.time_zone, onThisPhone: false },
     };
   }
   if (!checkInTimeFits(now, timingOf(ticket))) {
@@ -113,6 +128,5 @@ export const localCheckIn = (
   return { ok: true };
 };
 
-/** `HH:mm` of an instant (the offer's zone when known, else this device's). */
-export const clock = (iso: string, timeZone?: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+/** The time of an instant in the organization's time format (the offer's zone when known, else this device's). */
+export const clock = (iso: string, timeZone?: string) => formatZonedTime(iso, timeZone);

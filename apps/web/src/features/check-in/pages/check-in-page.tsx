@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { errorMessages } from '../../../lib/api/errors.ts';
-import { useCheckInCodeMutation, useLazyLookupCodeQuery, useTicketKeysQuery } from '../../../lib/api/tickets.api.ts';
+import { useCheckInCodeMutation, useLazyLookUpTicketQuery, useTicketKeysQuery } from '../../../lib/api/tickets.api.ts';
 import { CameraScan, cameraScanSupported } from '../components/camera-scan.tsx';
 import { ConnectionStatus } from '../components/connection-status.tsx';
 import { OfflineTicket } from '../components/offline-ticket.tsx';
@@ -18,6 +18,10 @@ import { keepPageForOffline } from '../offline/offline-page.ts';
 import { useOfflineCheckIn } from '../offline/use-offline-check-in.ts';
 
 type Ticket = Extract<LocalVerdict, { kind: 'ticket' }>;
+
+/** The first error code of an API error (`not_a_ticket`), if it has one. */
+const errorCodeOf = (error: unknown) =>
+  (error as { data?: { errors?: { code?: string }[] } } | null)?.data?.errors?.[0]?.code ?? null;
 
 /**
  * `/bookings/check-in`: a guide scans a ticket (the camera where the browser reads QR codes, the
@@ -38,17 +42,14 @@ export const CheckInPage = () => {
   const [signature, setSignature] = useState<'valid' | 'none'>('none');
   const keys = useTicketKeysQuery();
   const [scanning, setScanning] = useState(false);
-  const [canScan, setCanScan] = useState(false);
-  const [lookup, found] = useLazyLookupCodeQuery();
+  const [canScan] = useState(cameraScanSupported);
+  const [lookup, found] = useLazyLookUpTicketQuery();
   const [checkInOnline, checking] = useCheckInCodeMutation();
   const input = useRef<HTMLInputElement>(null);
 
   const user = useAppSelector((state) => state.user.user);
   const appInfo = useAppSelector((state) => state.appInfo.appInfo);
 
-  useEffect(() => {
-    cameraScanSupported().then(setCanScan);
-  }, []);
   // Next time, this page opens even with no network (a reload, a tab the phone discarded).
   useEffect(() => {
     if (user && appInfo) void keepPageForOffline(user, appInfo);
@@ -117,8 +118,9 @@ export const CheckInPage = () => {
   const before = [...c.queue, ...c.synced.filter((s) => s.result.result === 'checked_in')].filter(ofTicket);
   const decision = live ? localCheckIn(live, before, new Date()) : null;
 
-  const lookupError =
-    serverCode && found.error && found.originalArgs === serverCode ? errorMessages(found.error).join(' ') : null;
+  const lookupFailed = serverCode && found.error && found.originalArgs === serverCode ? found.error : null;
+  const notATicket = errorCodeOf(lookupFailed) === 'not_a_ticket';
+  const lookupError = lookupFailed && !notATicket ? errorMessages(lookupFailed).join(' ') : null;
   const result = serverCode && found.currentData && found.originalArgs === serverCode ? found.currentData : null;
   const refusal = checking.error ? errorMessages(checking.error).join(' ') : null;
 
@@ -177,14 +179,14 @@ export const CheckInPage = () => {
           onNext={next}
         />
       ) : null}
-      {result?.kind === 'link' ? (
+      {notATicket ? (
         <Alert color="orange" variant="light" role="alert" title="Not a ticket">
           This code is a link to a store or an offer, not a ticket.
         </Alert>
       ) : null}
-      {result?.kind === 'ticket' && serverCode ? (
+      {result && serverCode ? (
         <TicketResult
-          ticket={checking.data ?? result.summary}
+          ticket={checking.data ?? result}
           signature={signature}
           checkedIn={Boolean(checking.data)}
           refusal={refusal}
