@@ -37,7 +37,7 @@ const noticeMail = (
   const kind = NOTIFICATION_KIND_TEXT[notice.kind as NotificationKind].label;
   return {
     to: to.email,
-    subject: `${notice.title} · ${found.accountName}`,
+    subject: `[${found.accountName}] ${notice.title}`,
     text: [
       `Hello ${to.firstName || 'there'},`,
       '',

@@ -40,7 +40,7 @@ const sweep = async () => {
   await t.app.jobs.idle();
 };
 const mailsTo = (who: TestUser, title?: string) =>
-  (t.mailer.outbox ?? []).filter((m) => m.to === who.email && m.subject.includes(title ?? ' · '));
+  (t.mailer.outbox ?? []).filter((m) => m.to === who.email && m.subject.includes(title ?? '] '));
 const choose = async (who: TestUser, mail: Partial<Record<string, boolean>>) => {
   const res = await t.app.inject({
     method: 'PUT',
