@@ -59,6 +59,8 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { videoRoutes } from './modules/media/videos.routes.ts';
 import { registerMessageJobs } from './modules/messages/message-jobs.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
+import { registerNotificationJobs } from './modules/notifications/notification-jobs.ts';
+import { notificationPreferenceRoutes, organizationNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
@@ -196,6 +198,7 @@ export const buildApp = async (deps: AppDeps) => {
       ? createPgBossQueue({ connectionString: config.DATABASE_URL, log: app.log, pollingSeconds: config.JOBS_POLL_SECONDS })
       : createInProcessQueue({ everyMs: config.JOBS_SWEEP_SECONDS * 1000, log: app.log }));
   registerMessageJobs(jobs, ctx, app.log);
+  registerNotificationJobs(jobs, ctx, app.log);
   app.decorate('jobs', jobs);
   if (config.JOBS !== 'off') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
@@ -298,6 +301,8 @@ export const buildApp = async (deps: AppDeps) => {
     apiKeyRoutes(api, ctx);
     productConfigurationRoutes(api, ctx);
     messageRoutes(api, ctx);
+    organizationNotificationRoutes(api, ctx);
+    notificationPreferenceRoutes(api, ctx);
     homeRoutes(api, ctx);
     auditRoutes(api, ctx);
     webhookEndpointRoutes(api, ctx);

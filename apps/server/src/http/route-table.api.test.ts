@@ -92,6 +92,9 @@ const AUTHENTICATED_ONLY = [
   'GET /api/system-notifications/unread-count/',
   'POST /api/system-notifications/read-all/',
   'POST /api/system-notifications/:id/read/',
+  // Each person's own mail choices (a person only: an API key is refused).
+  'GET /api/notification-preferences/',
+  'PUT /api/notification-preferences/',
   'GET /api/location-autocomplete/',
   'GET /api/location-forward-geo/',
 ];

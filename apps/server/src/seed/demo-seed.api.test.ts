@@ -32,6 +32,13 @@ describe('demo organization', () => {
       ['Sunset Kayak Rental', 'draft'],
       ['Tagus Sunset Sail', 'active'],
     ]);
+    // The seeded history is in the bell, read, and nobody is mailed of it (the seed writes no mail).
+    const notices = (await t.app.inject({ url: '/api/notifications/', headers })).json();
+    expect(notices.count).toBeGreaterThan(10);
+    expect((await t.app.inject({ url: '/api/notifications/unread-count/', headers })).json()).toEqual({ unread: 0 });
+    await t.app.jobs.runNow('notifications-sweep');
+    await t.app.jobs.idle();
+    expect(t.mailer.outbox).toEqual([]);
     const tour = list.results[1];
     // The adult price (€35), not the child's €15.
     expect([tour.from_price, tour.from_price_category]).toEqual([3500, 'Adult']);

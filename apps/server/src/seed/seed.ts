@@ -11,6 +11,7 @@ import {
   upsertTiers,
 } from '../modules/accounts/organization.repository.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { settleSeededNotices } from '../modules/notifications/notifications.service.ts';
 import { connectTestMode } from '../modules/payments/provider-for.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPartner } from './demo-partner.ts';
@@ -51,12 +52,13 @@ export const seedDemo = async (
   const store = await seedDemoStore(db, account.id);
   await seedDemoQrCodes(db, account.id, store.id, sold.tour.id, new Date());
   // The affiliate signs in with its own email and the same demo password.
-  await seedDemoPartner(
+  const partner = await seedDemoPartner(
     db,
     { accountId: account.id, ownerEmail: owner.email },
     { email: config.DEMO_AFFILIATE_EMAIL, passwordHash },
     sold,
     new Date(),
   );
+  for (const id of [account.id, partner.accountId]) await settleSeededNotices(db, id, new Date());
   return { created: true };
 };

@@ -14,6 +14,7 @@ export * from './inventory.ts';
 export * from './invoices.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './partners.ts';
 export * from './payments.ts';
 export * from './product-configuration.ts';

@@ -95,7 +95,7 @@ export const changeOrderLineParty = async (
     await auditParty(tx, accountId, locked, entry.line.description, change);
     if (difference !== 0) await updateOrderLineTotal(tx, lineId, entry.line.totalMinor + difference);
     if (difference < 0) {
-      const canceled = await cancelLines(tx, accountId, locked, all, lineId, now, { removedMinor: -difference });
+      const canceled = await cancelLines(tx, accountId, locked, all, lineId, now, { part: { removedMinor: -difference } });
       return { order: canceled.order, proposed: canceled.proposed, difference };
     }
     if (difference === 0) return { order: locked, proposed: 0, difference };

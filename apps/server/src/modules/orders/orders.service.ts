@@ -200,8 +200,13 @@ export const cancelLines = async (
   all: LineRow[],
   lineId: string | null,
   now: Date,
-  part?: { removedMinor: number },
+  options: {
+    part?: { removedMinor: number };
+    /** The organization whose person or key cancels (the order's own unless a reseller cancels its sale). */
+    canceledBy?: string;
+  } = {},
 ) => {
+  const { part, canceledBy } = options;
   const movements = await paymentsOfOrder(tx, accountId, order.id);
   let refundable = orderMoney(order.totalMinor, movements).refundableMinor;
   let proposed = 0;
@@ -234,7 +239,7 @@ export const cancelLines = async (
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
   await auditOrder(tx, order, updated, remaining ? undefined : 'canceled');
-  if (!remaining) await emitOrderEvent(tx, 'order.canceled', updated);
+  if (!remaining) await emitOrderEvent(tx, 'order.canceled', updated, canceledBy);
   return { order: updated, proposed, canceledLineIds: [...canceled] };
 };
 
@@ -256,13 +261,16 @@ export const changeOrderLineAnswers = async (
   return updated;
 };
 
-/** Cancels a whole order once: its bookings' places come back exactly once. */
-export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date) => {
+/**
+ * Cancels a whole order once: its bookings' places come back exactly once. `canceledBy` is the
+ * organization acting when it is not the order's own (a reseller canceling its sale).
+ */
+export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date, canceledBy?: string) => {
   const { order, proposed, canceledLineIds } = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     if (locked.status === 'canceled') throw refusedByState('order_canceled', 'This order is already canceled.');
-    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now);
+    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now, { canceledBy });
   });
   return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
 };

@@ -178,7 +178,7 @@ export const recordPayment = async (
     });
     await auditMovement(tx, order, payment, row);
     await auditOrder(tx, order, updated);
-    if (payment.status === 'pending') await emitPaymentEvent(tx, row, order.currency);
+    if (payment.status === 'pending') await emitPaymentEvent(tx, row, order.currency, order);
     return row;
   });
   if (settled.status === 'failed') {

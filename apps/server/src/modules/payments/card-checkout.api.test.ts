@@ -164,6 +164,15 @@ describe('webstore orders through Stripe Checkout', () => {
     );
     await deliver(t, fake, fake.event('checkout.session.completed', fake.get(stripeSession) ?? {}));
     expect(fake.calls('POST', /^\/v1\/refunds$/).filter((c) => c.body.payment_intent === paid.payment_intent)).toHaveLength(1);
+    // The operator hears of it once (the bell; mailed by the queue), however often Stripe tells us.
+    const notices = await t.app.inject({ url: '/api/notifications/?kind=payment_failed', headers: shop.b.owner.headers });
+    expect(notices.json().results).toEqual([
+      expect.objectContaining({
+        title: 'A card payment of €80.00 made no booking',
+        message: expect.stringContaining('places were sold'),
+        link: '/settings/payment-providers',
+      }),
+    ]);
     const reconciliation = await t.app.inject({ url: '/api/stripe/reconciliation/', headers: shop.b.owner.headers });
     expect(reconciliation.json().late_payments).toEqual([
       expect.objectContaining({

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { noticeCheckoutFlagged } from '../notifications/notices.ts';
 import { noticeOrder } from '../orders/order-notices.service.ts';
 import { findPaymentByKey } from '../orders/orders.repository.ts';
 import { placeOrderFromHoldsInTx } from '../orders/place-order.service.ts';
@@ -106,11 +107,9 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // 3. Paid, but no order can be made: flagged now, refunded below.
-      const row = await updateCheckout(tx, locked.id, {
-        status: 'flagged',
-        problem: problemOf(error),
-        providerPaymentId: intent.id,
-      });
+      const problem = problemOf(error);
+      const row = await updateCheckout(tx, locked.id, { status: 'flagged', problem, providerPaymentId: intent.id });
+      await noticeCheckoutFlagged(tx, { ...locked, problem });
       return { created: false, row: row ?? locked, confirmed: false };
     }
   });

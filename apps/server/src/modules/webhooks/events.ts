@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '@excursio/contract/webhooks';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '../../db/client.ts';
+import { noticeMovementFailed, noticeOrderCanceled, noticeOrderCreated } from '../notifications/notices.ts';
 import { endpointsListening, insertDeliveries } from './webhooks.repository.ts';
 
 /**
@@ -34,6 +35,7 @@ type OrderFacts = {
   contactPhone: string;
   createdAt: Date;
   canceledAt?: Date | null;
+  sellerUserId?: string | null;
 };
 
 /** An order as events carry it (the API's names; amounts in minor units). */
@@ -55,21 +57,34 @@ const orderData = (o: OrderFacts) => ({
 
 /**
  * A new order: `order.created`, and `order.confirmed` too when it is confirmed from the start
- * (instant confirmation), so `order.confirmed` always means "a firm booking now".
+ * (instant confirmation), so `order.confirmed` always means "a firm booking now". The organization's
+ * notice of it (and a resale's, for both sides) is recorded at the same point.
  */
 export const emitOrderCreated = async (tx: Executor, order: OrderFacts & { accountId: string }) => {
   await emitWebhookEvent(tx, order.accountId, 'order.created', orderData(order));
   if (order.status === 'confirmed') await emitWebhookEvent(tx, order.accountId, 'order.confirmed', orderData(order));
+  await noticeOrderCreated(tx, order);
 };
 
-/** An order changed state (`order.confirmed`, `order.canceled`). */
-export const emitOrderEvent = (
+/**
+ * An order changed state (`order.confirmed`, `order.canceled`). A cancellation names the
+ * organization whose person or key made it (`canceledBy`, the order's own by default): the notices
+ * go to the organizations it is news to.
+ */
+export const emitOrderEvent = async (
   tx: Executor,
   type: 'order.confirmed' | 'order.canceled',
   order: OrderFacts & { accountId: string },
-) => emitWebhookEvent(tx, order.accountId, type, orderData(order));
+  canceledBy?: string,
+) => {
+  await emitWebhookEvent(tx, order.accountId, type, orderData(order));
+  if (type === 'order.canceled') await noticeOrderCanceled(tx, order, canceledBy ?? order.accountId);
+};
 
-/** A succeeded movement: `payment.recorded` or `refund.recorded`; pending and failed ones report nothing. */
+/**
+ * A succeeded movement: `payment.recorded` or `refund.recorded`; pending ones report nothing. A
+ * failed one (the provider declined it) is no webhook event: the organization gets a notice of it.
+ */
 export const emitPaymentEvent = async (
   tx: Executor,
   payment: {
@@ -82,9 +97,12 @@ export const emitPaymentEvent = async (
     status: string;
     provider: string;
     createdAt: Date;
+    createdByUserId?: string | null;
   },
   currency: string,
+  order?: { number: number },
 ) => {
+  if (payment.status === 'failed' && order) await noticeMovementFailed(tx, payment, { number: order.number, currency });
   if (payment.status !== 'succeeded') return;
   await emitWebhookEvent(tx, payment.accountId, payment.kind === 'refund' ? 'refund.recorded' : 'payment.recorded', {
     payment: {

@@ -17,6 +17,8 @@ export const api = createApi({
     'BaseAccount',
     'SubscriptionTier',
     'SystemNotification',
+    'OrganizationNotification',
+    'NotificationPreferences',
     'Experience',
     'ExperienceOptions',
     'PricingCategory',

@@ -13,6 +13,7 @@ import { useUpdateMeMutation } from '../../../lib/api/session.api.ts';
 import { newPasswordPair } from '../../../lib/forms/schemas.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetPasswordMutation } from '../api/account.api.ts';
+import { NotificationMailForm } from '../components/notification-mail-form.tsx';
 
 const Section = ({ title, description, children }: { title: string; description: string; children: ReactNode }) => (
   <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={FORM_WIDTH}>
@@ -101,6 +102,12 @@ export const AccountPage = () => (
   <Stack gap="lg">
     <Section title="Your profile" description="Your name and phone number, as your team sees them.">
       <ProfileForm />
+    </Section>
+    <Section
+      title="Mail notifications"
+      description="Which of your organization's notices also come to you by mail. The bell in the header always shows them all."
+    >
+      <NotificationMailForm />
     </Section>
     <Section title="Password" description="Changing your password signs out your other sessions.">
       <PasswordForm />
