@@ -32,7 +32,9 @@ test('an order’s invoice is issued once (INV-000001), read on screen and downl
   await screenshot(page, 'invoice-01-not-issued');
 
   // ── Issued: the number, the lines, the totals.
+  // Irreversible: confirmed first.
   await page.getByRole('button', { name: 'Issue invoice' }).click();
+  await page.getByRole('dialog', { name: 'Issue invoice' }).getByRole('button', { name: 'Issue invoice' }).click();
   await expect(toast(page, 'Invoice INV-000001 issued.')).toBeVisible();
   const document = page.getByRole('article', { name: 'Invoice INV-000001' });
   await expect(document).toBeVisible();

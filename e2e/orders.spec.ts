@@ -87,14 +87,19 @@ test('an order booked through the public API is found, paid in two steps, cancel
   await screenshot(page, 'orders-04-manifest');
   await page.goto(dashboardUrl(owner.subdomain, `/orders/editor/${order.id}/payments`));
 
-  // ── Canceled: the places come back, the policy's refund is proposed, the refund is recorded.
+  // ── Canceled: the places come back; the offer has no cancellation policy, so nothing is owed and the
+  // refund form starts empty; the operator refunds anyway, after a confirmation with the amount.
   await page.getByRole('button', { name: 'Cancel order' }).click();
-  await page.getByRole('dialog', { name: 'Cancel order' }).getByRole('button', { name: 'Cancel order' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel order' });
+  await expect(cancelDialog.getByRole('button', { name: 'Keep order' })).toBeVisible();
+  await cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText('Order canceled: its places are free again')).toBeVisible();
+  await expect(page.getByText('Canceled. The cancellation policy gives no refund.')).toBeVisible();
   await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible();
-  await form.getByText('Refund', { exact: true }).click();
-  await expect(form.getByLabel('Amount (EUR)')).toHaveValue('100.00');
+  await expect(form.getByLabel('Amount (EUR)')).toHaveValue('');
+  await form.getByLabel('Amount (EUR)').fill('100.00');
   await form.getByRole('button', { name: 'Record refund' }).click();
+  await page.getByRole('dialog', { name: 'Record refund' }).getByRole('button', { name: 'Refund €100.00' }).click();
   await expect(page.getByTestId('payment-status')).toHaveText('Refunded');
   await screenshot(page, 'orders-05-refunded');
 

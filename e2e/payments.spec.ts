@@ -126,8 +126,11 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await expect(page.getByTestId('payment-status')).toHaveText('Fully paid');
   const form = page.getByRole('form', { name: 'Record a payment' });
   await form.getByText('Refund', { exact: true }).click();
-  await expect(form.getByLabel('Amount (EUR)')).toHaveValue('40.00');
+  // Nothing is owed back, so nothing is pre-filled; the refund records after a confirmation with the amount.
+  await expect(form.getByLabel('Amount (EUR)')).toHaveValue('');
+  await form.getByLabel('Amount (EUR)').fill('40.00');
   await form.getByRole('button', { name: 'Record refund' }).click();
+  await page.getByRole('dialog', { name: 'Record refund' }).getByRole('button', { name: 'Refund €40.00' }).click();
   await expect(toast(page, MESSAGES.updated)).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Refunded');
   const payments = page.getByRole('table', { name: 'Payments' });

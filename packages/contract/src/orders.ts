@@ -23,14 +23,35 @@ export const ORDER_STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[nu
   canceled: 'Canceled',
 };
 
-export const PAYMENT_STATUSES = ['not_paid', 'partially_paid', 'fully_paid', 'refunded'] as const;
+/**
+ * An order's payment state (the server's `orderMoney` derives it; see docs "Sales → the money rules"):
+ * the specification's four, then Partially refunded (paid, nothing due, part given back: a refund is
+ * never an unpaid balance) and Refund due (a cancellation owes the buyer a refund not made yet).
+ */
+export const PAYMENT_STATUSES = [
+  'not_paid',
+  'partially_paid',
+  'fully_paid',
+  'refunded',
+  'partially_refunded',
+  'refund_due',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   not_paid: 'Not paid',
   partially_paid: 'Partially paid',
   fully_paid: 'Fully paid',
   refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+  refund_due: 'Refund due',
 };
+/**
+ * The payment-status filter: the specification's Not paid, Partially paid, Fully paid, Refunded, then
+ * Partially refunded and Refund due. 'Refunded' finds every order that had a refund (wholly or in part,
+ * or owing more); the others find that state exactly.
+ */
+export const PAYMENT_STATUS_FILTERS = PAYMENT_STATUSES;
+export type PaymentStatusFilter = (typeof PAYMENT_STATUS_FILTERS)[number];
 
 export const BOOKING_STATUSES = ['created', 'confirmed', 'canceled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -137,6 +158,10 @@ export const order = z.object({
   total: money,
   paid: money,
   refunded: money,
+  /** What the buyer still owes (total after cancellations − paid; a refund never reopens it). */
+  due: money,
+  /** A refund owed to the buyer (a cancellation) and not made yet. */
+  refund_due: money,
   /** The customer the booking's email belongs to (found or created when booked). */
   customer_id: id.nullable(),
   contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
@@ -157,6 +182,8 @@ export const orderDetail = order.extend({
   session_id: z.string().nullable(),
   /** The team member who took it in the back office (null: booked online or through the API). */
   seller: z.object({ id, name: z.string() }).nullable(),
+  /** The number of its invoice once issued (null: none yet, so the editor does not ask for it). */
+  invoice_number: z.number().int().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;
 
@@ -196,7 +223,7 @@ export const ORDER_ORDERING = ['created_at', 'number', 'total'] as const;
 /** List filters; each also accepts its label in any case, and 'All' / 'All time' / '' for none. */
 export const orderListFilters = {
   status: choiceFilter(ORDER_STATUS_FILTERS, ORDER_STATUS_FILTER_LABELS),
-  payment_status: choiceFilter(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
+  payment_status: choiceFilter(PAYMENT_STATUS_FILTERS, PAYMENT_STATUS_LABELS),
   date_range: z.preprocess(
     (raw) => (typeof raw === 'string' && ['all time', 'all_time'].includes(raw.trim().toLowerCase()) ? undefined : raw),
     choiceFilter(ORDER_DATE_RANGES, ORDER_DATE_RANGE_LABELS),
@@ -224,11 +251,21 @@ export const orderFilterOptions = z.object({
 });
 export type OrderFilterOptions = z.infer<typeof orderFilterOptions>;
 
-/** POST /api/orders/{id}/cancel/ — what was released and the refund the policy proposes. */
+/**
+ * What a cancellation did with the refund it owes: `card` — refunded to the card the order was paid
+ * with, through the provider; `operator` — recorded as due, the operator refunds it (Payments tab);
+ * `none` — the policy refunds nothing (or nothing was paid).
+ */
+export const CANCELLATION_REFUND_WAYS = ['card', 'operator', 'none'] as const;
+export type CancellationRefundWay = (typeof CANCELLATION_REFUND_WAYS)[number];
+
+/** POST /api/orders/{id}/cancel/ — what was released and the refund the policy owes. */
 export const cancelOrderResponse = z.object({
   order: orderDetail,
-  /** Sum over the canceled lines of their policy's share, bounded by what can be refunded. */
+  /** Sum over the canceled lines of their policy's share, bounded by what can be refunded: recorded as owed. */
   proposed_refund: money,
+  /** Where that refund went: to the card now, or due for the operator to make. */
+  refund: z.object({ amount: money, way: z.enum(CANCELLATION_REFUND_WAYS) }),
 });
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subdomain as subdomainRule } from './auth.ts';
 import { choiceFilter } from './catalog-common.ts';
 import { email, id, timestamp } from './common.ts';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
+import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from './orders.ts';
 
 /**
  * Partners and resales (specification §1, §2 `/sales/partners` and `/resales/overview`, §3
@@ -252,12 +252,7 @@ export const resaleListFilters = {
   /** The partnership. */
   partner: optionalId('Choose a partner from the list.'),
   status: choiceFilter(ORDER_STATUSES, { created: 'Created', confirmed: 'Confirmed', canceled: 'Canceled' }),
-  payment_status: choiceFilter(PAYMENT_STATUSES, {
-    not_paid: 'Not paid',
-    partially_paid: 'Partially paid',
-    fully_paid: 'Fully paid',
-    refunded: 'Refunded',
-  }),
+  payment_status: choiceFilter(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS),
   date_range: z.preprocess(
     (raw) => (typeof raw === 'string' && ['all time', 'all_time'].includes(raw.trim().toLowerCase()) ? undefined : raw),
     choiceFilter(RESALE_DATE_RANGES, RESALE_DATE_RANGE_LABELS),

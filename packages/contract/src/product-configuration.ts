@@ -45,10 +45,18 @@ export const productConfigurationInput = z.strictObject({
   follow_up_hours_after: z.number().int().min(1).max(168, { error: 'At most 168 hours (a week).' }),
   abandoned_cart_enabled: z.boolean(),
   abandoned_cart_minutes_after: z.number().int().min(10).max(1440, { error: 'At most 1440 minutes (a day).' }),
+  /** Read-only (the counters say them): a configuration read and sent back whole may carry them; ignored. */
+  next_order_number: z.number().int().optional(),
+  next_invoice_number: z.number().int().optional(),
 });
 export type ProductConfigurationInput = z.infer<typeof productConfigurationInput>;
 
-export const productConfiguration = productConfigurationInput.extend({ updated_at: timestamp.nullable() });
+export const productConfiguration = productConfigurationInput.extend({
+  updated_at: timestamp.nullable(),
+  /** The numbers the organization's next order and next invoice will take (the settings' previews show them). */
+  next_order_number: z.number().int(),
+  next_invoice_number: z.number().int(),
+});
 export type ProductConfiguration = z.infer<typeof productConfiguration>;
 
 /** What an organization without a saved configuration uses (beside its profile and hold time). */

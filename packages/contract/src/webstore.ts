@@ -3,6 +3,7 @@ import { isoDate } from './catalog-common.ts';
 import { email, id, requiredName, timestamp } from './common.ts';
 import { EXPERIENCE_TYPES } from './experiences.ts';
 import { listQuery } from './list.ts';
+import { PAYMENT_STATUSES } from './orders.ts';
 import { STORE_LANGUAGES, STORE_PAYMENT_MODES, storeSlug } from './stores.ts';
 
 /**
@@ -244,7 +245,7 @@ export const webstoreOrderResponse = z.object({
   session_id: z.string(),
   reference: z.string(),
   status: z.enum(['created', 'confirmed', 'canceled']),
-  payment_status: z.enum(['not_paid', 'partially_paid', 'fully_paid', 'refunded']),
+  payment_status: z.enum(PAYMENT_STATUSES),
   currency: z.string(),
   total: z.number().int(),
   paid: z.number().int(),

@@ -118,8 +118,9 @@ export const seedDemoSales = async (
       );
     }
     if (o.cancel) {
-      const { proposed_refund } = await cancelOrder(db, accountId, order.id, at);
-      if (proposed_refund > 0) {
+      // A card paid through the test mode is refunded to it by the cancellation; cash is refunded by hand.
+      const { proposed_refund, refund } = await cancelOrder(db, accountId, order.id, at);
+      if (proposed_refund > 0 && refund.way === 'operator') {
         await recordPayment(
           db,
           accountId,

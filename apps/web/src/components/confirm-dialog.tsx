@@ -9,6 +9,8 @@ export const ConfirmDialog = ({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  confirmVariant = 'danger',
   loading,
   onConfirm,
   onClose,
@@ -17,6 +19,9 @@ export const ConfirmDialog = ({
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting: name what it keeps when "Cancel" would be ambiguous ("Keep order"). */
+  cancelLabel?: string;
+  confirmVariant?: 'danger' | 'primary';
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -25,9 +30,9 @@ export const ConfirmDialog = ({
     <Text size="sm">{message}</Text>
     <Group justify="flex-end" mt="lg">
       <Button variant="standard" onClick={onClose}>
-        Cancel
+        {cancelLabel}
       </Button>
-      <Button variant="danger" onClick={onConfirm} loading={loading}>
+      <Button variant={confirmVariant} onClick={onConfirm} loading={loading}>
         {confirmLabel}
       </Button>
     </Group>

@@ -46,7 +46,9 @@ export const orders = pgTable(
     status: text('status', { enum: ['created', 'confirmed', 'canceled'] })
       .notNull()
       .default('created'),
-    paymentStatus: text('payment_status', { enum: ['not_paid', 'partially_paid', 'fully_paid', 'refunded'] })
+    paymentStatus: text('payment_status', {
+      enum: ['not_paid', 'partially_paid', 'fully_paid', 'refunded', 'partially_refunded', 'refund_due'],
+    })
       .notNull()
       .default('not_paid'),
     currency: text('currency').notNull(),
@@ -77,6 +79,8 @@ export const orders = pgTable(
     index('orders_account_seller_idx').on(t.accountId, t.sellerUserId),
     index('orders_account_store_idx').on(t.accountId, t.storeId),
     index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The dashboard's "refunds due" count and the list's Refund due filter (migration 0028).
+    index('orders_account_refund_due_idx').on(t.accountId).where(sql`${t.paymentStatus} = 'refund_due'`),
     check('orders_total_not_negative', sql`${t.totalMinor} >= 0`),
   ],
 );
@@ -142,5 +146,35 @@ export const payments = pgTable(
     uniqueIndex('payments_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
     index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The refund-due ledger of an order: a refund it owes its buyer (`owed`: a cancellation policy's share,
+ * or everything paid when a request is declined), and what recorded refunds settled of it (`settled`,
+ * with the refund movement; once per movement). What is still owed = owed − settled (money.ts). Rows
+ * are never edited or deleted.
+ */
+export const refundDues = pgTable(
+  'refund_dues',
+  {
+    id: pk(),
+    accountId: accountId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['owed', 'settled'] }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    /** The refund that settled it (`settled` rows). */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    /** Why it is owed ("Canceled: Kayak tour, 100 % under the policy") or how it was settled. */
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refund_dues_order_idx').on(t.orderId),
+    uniqueIndex('refund_dues_payment_key').on(t.paymentId),
+    check('refund_dues_amount_positive', sql`${t.amountMinor} > 0`),
+    check('refund_dues_settled_has_payment', sql`(${t.kind} = 'settled') = (${t.paymentId} is not null)`),
   ],
 );

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hoursBefore, type Movement, orderMoney, proposedRefund, refundProblem } from './money.ts';
+import {
+  type DueEntry,
+  hoursBefore,
+  type Movement,
+  orderMoney,
+  paymentProblem,
+  proposedRefund,
+  refundProblem,
+  settledBy,
+} from './money.ts';
 
 const pay = (amountMinor: number, status: Movement['status'] = 'succeeded'): Movement => ({
   kind: 'payment',
@@ -13,6 +22,9 @@ const refund = (amountMinor: number, status: Movement['status'] = 'succeeded'): 
   status,
 });
 
+const owed = (amountMinor: number): DueEntry => ({ kind: 'owed', amountMinor });
+const settled = (amountMinor: number): DueEntry => ({ kind: 'settled', amountMinor });
+
 describe('payment status of an order', () => {
   it.each([
     ['nothing recorded', 10_000, [], 'not_paid'],
@@ -21,12 +33,97 @@ describe('payment status of an order', () => {
     ['a deposit', 10_000, [pay(3_000)], 'partially_paid'],
     ['deposit and rest', 10_000, [pay(3_000), pay(7_000)], 'fully_paid'],
     ['overpaid', 10_000, [pay(12_000)], 'fully_paid'],
-    ['paid, part refunded', 10_000, [pay(10_000), refund(2_500)], 'partially_paid'],
+    ['paid, part refunded', 10_000, [pay(10_000), refund(2_500)], 'partially_refunded'],
     ['paid, all refunded', 10_000, [pay(10_000), refund(10_000)], 'refunded'],
-    ['canceled line: total lowered to what is kept', 6_000, [pay(10_000), refund(4_000)], 'fully_paid'],
+    ['canceled line refunded: part of what was paid went back', 6_000, [pay(10_000), refund(4_000)], 'partially_refunded'],
     ['a free order', 0, [], 'fully_paid'],
   ] as const)('%s', (_, total, movements, status) => {
     expect(orderMoney(total, movements).status).toBe(status);
+  });
+
+  it.each([
+    // [case, total, movements, dues, canceled, status, due, refund due]
+    ['€115 paid in full, €20 goodwill refund', 11_500, [pay(11_500), refund(2_000)], [], false, 'partially_refunded', 0, 0],
+    [
+      'deposit, then a goodwill refund: still owes the rest',
+      10_000,
+      [pay(6_000), refund(1_000)],
+      [],
+      false,
+      'partially_paid',
+      4_000,
+      0,
+    ],
+    ['paid, everything refunded while booked', 10_000, [pay(10_000), refund(10_000)], [], false, 'refunded', 0, 0],
+    ['a line canceled, its refund owed', 9_500, [pay(11_500)], [owed(2_000)], false, 'refund_due', 0, 2_000],
+    [
+      'a line canceled, its refund made',
+      9_500,
+      [pay(11_500), refund(2_000)],
+      [owed(2_000), settled(2_000)],
+      false,
+      'partially_refunded',
+      0,
+      0,
+    ],
+    [
+      'half the owed refund made',
+      9_500,
+      [pay(11_500), refund(1_000)],
+      [owed(2_000), settled(1_000)],
+      false,
+      'refund_due',
+      0,
+      1_000,
+    ],
+    ['canceled, everything owed', 0, [pay(8_500)], [owed(8_500)], true, 'refund_due', 0, 8_500],
+    ['canceled, everything refunded', 0, [pay(8_500), refund(8_500)], [owed(8_500), settled(8_500)], true, 'refunded', 0, 0],
+    ['canceled, refund on its way (pending)', 0, [pay(8_500), refund(8_500, 'pending')], [owed(8_500)], true, 'fully_paid', 0, 0],
+    [
+      'canceled, policy kept half',
+      0,
+      [pay(8_000), refund(4_000)],
+      [owed(4_000), settled(4_000)],
+      true,
+      'partially_refunded',
+      0,
+      0,
+    ],
+    ['canceled, nothing paid', 0, [], [], true, 'not_paid', 0, 0],
+    ['canceled, nothing refunded under the policy', 0, [pay(8_500)], [], true, 'fully_paid', 0, 0],
+    [
+      'a pending card payment counts against what is due',
+      10_000,
+      [pay(3_000), pay(7_000, 'pending')],
+      [],
+      false,
+      'partially_paid',
+      0,
+      0,
+    ],
+    ['owed more than can still go back', 0, [pay(5_000), refund(4_000)], [owed(3_000)], true, 'refund_due', 0, 1_000],
+  ] as const)('%s', (_, total, movements, dues, canceled, status, due, refundDue) => {
+    const money = orderMoney(total, movements, { canceled, dues });
+    expect({ status: money.status, due: money.dueMinor, refundDue: money.refundDueMinor }).toEqual({
+      status,
+      due,
+      refundDue,
+    });
+  });
+
+  it('a refund settles what is owed first, and a goodwill refund before a cancellation settles nothing of it', () => {
+    expect(settledBy(3_000, [owed(2_000)])).toBe(2_000);
+    expect(settledBy(500, [owed(2_000), settled(1_000)])).toBe(500);
+    expect(settledBy(500, [])).toBe(0);
+  });
+
+  it('refuses a payment of more than is due, or any when nothing is', () => {
+    const due = orderMoney(7_000, [pay(2_000)]);
+    expect(paymentProblem(5_000, due, 'EUR')).toBeNull();
+    expect(paymentProblem(6_000, due, 'EUR')).toBe('Only €50.00 is still due on this order: a payment cannot be more.');
+    expect(paymentProblem(1, orderMoney(7_000, [pay(7_000), refund(1_000)]), 'EUR')).toBe(
+      'Nothing is due on this order: there is no payment to record.',
+    );
   });
 
   it('a canceled order that nothing was paid for is not paid (it costs 0 now, but is not free)', () => {

@@ -132,7 +132,8 @@ describe('order emails', () => {
 
     const canceled = (await mailsTo(email)).find((m) => m.subject.includes('canceled'));
     expect(canceled?.subject).toBe(`Your booking ${order.reference} with ${a.account.name} is canceled`);
-    expect(canceled?.text).toContain('Under the cancellation policy, €35.00 will be refunded to you');
+    // Paid in cash: the mail says the organization owes the refund (recorded as due), not that it is on its way.
+    expect(canceled?.text).toContain(`${a.account.name} owes you a refund of €35.00 and will send it`);
     const ics = calendarOf(canceled as MailMessage);
     expect(ics).toContain('METHOD:CANCEL');
     expect(ics).toContain('STATUS:CANCELLED');

@@ -1,17 +1,38 @@
 import { formatClockTime, formatMoney } from '@excursio/contract/format';
-import type { OrderDetail, OrderLine } from '@excursio/contract/orders';
+import type { CancellationRefundWay, OrderDetail, OrderLine } from '@excursio/contract/orders';
 import { groupShortCode } from '@excursio/contract/tickets';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { MailAttachment, MailMessage } from '../../integrations/mail.ts';
 import { confirmationHtml, ticketImageId } from './order-mail-html.ts';
 import type { MailFacts } from './order-mails.repository.ts';
 
+/** What a cancellation did with the refund it owes (refund-due.service.ts). */
+export type CancellationRefund = { amount: number; way: CancellationRefundWay };
+
+/**
+ * What really happens to a cancellation's refund, in the buyer's words: refunded to the card now,
+ * to be refunded by the organization (recorded as due on the order), or nothing under the policy.
+ */
+export const refundSentence = (
+  refund: CancellationRefund,
+  money: (minor: number) => string,
+  org: string,
+  paidNothing: boolean,
+) =>
+  refund.way === 'card'
+    ? `${money(refund.amount)} has been refunded to the card you paid with. Depending on your bank, it can take a few days to reach your account.`
+    : refund.way === 'operator'
+      ? `${org} owes you a refund of ${money(refund.amount)} and will send it; you will get a separate notice when it is sent.`
+      : paidNothing
+        ? 'Nothing was paid, so there is nothing to refund.'
+        : 'Under the cancellation policy, nothing is refunded.';
+
 /** What happened to an order that its buyer is told about. */
 export type OrderNotice =
   | { kind: 'confirmed' }
   | { kind: 'requested' }
-  | { kind: 'declined' }
-  | { kind: 'canceled'; lineIds: string[]; proposedRefund: number }
+  | { kind: 'declined'; refund: CancellationRefund }
+  | { kind: 'canceled'; lineIds: string[]; refund: CancellationRefund }
   | { kind: 'refunded'; amount: number };
 
 type Booked = OrderLine & { booking: NonNullable<OrderLine['booking']> };
@@ -198,9 +219,8 @@ export const orderMail = (order: OrderDetail, notice: OrderNotice, facts: MailFa
           hello,
           '',
           `We are sorry: ${org} could not accept your booking request ${order.reference}.`,
-          ...(order.paid > order.refunded
-            ? ['', `Everything you paid (${money(order.paid - order.refunded)}) will be refunded.`]
-            : []),
+          '',
+          refundSentence(notice.refund, money, org, order.paid === 0),
         ),
       };
     case 'canceled': {
@@ -218,9 +238,7 @@ export const orderMail = (order: OrderDetail, notice: OrderNotice, facts: MailFa
           `The following ${canceled.length === 1 ? 'booking was' : 'bookings were'} canceled (reference ${order.reference}):`,
           ...blocks(canceled),
           '',
-          notice.proposedRefund > 0
-            ? `Under the cancellation policy, ${money(notice.proposedRefund)} will be refunded to you; you will get a separate notice when it is sent.`
-            : 'Under the cancellation policy, no refund is due.',
+          refundSentence(notice.refund, money, org, order.paid === 0),
           ...(active.length ? ['', 'Still booked:', ...blocks(active)] : []),
         ),
         attachments: canceled.length ? [calendarAttachment(bookingsCalendar(canceled, facts, order, true), order, true)] : [],

@@ -6,6 +6,7 @@ import { bookingPartyOptions, changeBookingPartyInTx } from '../availability/boo
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
+import { restateOrder } from './order-money.service.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import {
   findOrder,
@@ -16,7 +17,7 @@ import {
   updateOrder,
   updateOrderLineTotal,
 } from './orders.repository.ts';
-import { cancelLines, orderDetail } from './orders.service.ts';
+import { afterCancel, type CancelOptions, cancelLines, orderDetail } from './orders.service.ts';
 
 /**
  * A line's party changed in the back office (participants removed or added per pricing category).
@@ -65,6 +66,7 @@ export const changeOrderLineParty = async (
   lineId: string,
   input: ChangePartyInput,
   now: Date,
+  options: CancelOptions = {},
 ) => {
   const lines = input.party.map((p, at) => ({ pricingCategoryId: p.pricing_category_id, quantity: p.quantity, at }));
   const kept = lines.filter((l) => l.quantity > 0);
@@ -83,7 +85,7 @@ export const changeOrderLineParty = async (
     // The party it already has (a repeated request): nothing to write, no place moves.
     const asked = kept.map((l) => ({ pricing_category_id: l.pricingCategoryId, quantity: l.quantity }));
     const sameGroup = input.group_size === undefined || input.group_size === entry.booking.participants;
-    if (sameGroup && sameParty(entry.booking.party, asked)) return { order: locked, proposed: 0, difference: 0 };
+    if (sameGroup && sameParty(entry.booking.party, asked)) return { order: locked, canceled: null, difference: 0 };
     const change = await changeBookingPartyInTx(
       tx,
       accountId,
@@ -96,18 +98,22 @@ export const changeOrderLineParty = async (
     if (difference !== 0) await updateOrderLineTotal(tx, lineId, entry.line.totalMinor + difference);
     if (difference < 0) {
       const canceled = await cancelLines(tx, accountId, locked, all, lineId, now, { part: { removedMinor: -difference } });
-      return { order: canceled.order, proposed: canceled.proposed, difference };
+      return { order: canceled.order, canceled, difference };
     }
-    if (difference === 0) return { order: locked, proposed: 0, difference };
-    const totalMinor = locked.totalMinor + difference;
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    const updated = await updateOrder(tx, orderId, { totalMinor, paymentStatus: orderMoney(totalMinor, movements).status });
+    if (difference === 0) return { order: locked, canceled: null, difference };
+    const updated = await restateOrder(tx, locked, { totalMinor: locked.totalMinor + difference });
     await auditOrder(tx, locked, updated);
-    return { order: updated, proposed: 0, difference };
+    return { order: updated, canceled: null, difference };
   });
+  // The removed part's refund is owed like a canceled line's: to the card now, or due (`afterCancel`).
+  if (result.canceled) {
+    const { canceledLineIds: _, ...after } = await afterCancel(db, accountId, result.canceled, options);
+    return { ...after, difference: result.difference };
+  }
   return {
     order: await orderDetail(db, accountId, result.order),
-    proposed_refund: result.proposed,
+    proposed_refund: 0,
+    refund: { amount: 0, way: 'none' as const },
     difference: result.difference,
   };
 };

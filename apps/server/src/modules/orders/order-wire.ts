@@ -1,5 +1,5 @@
 import type { Order, OrderDetail, OrderLine, OrderPayment, PublicOrder } from '@excursio/contract/orders';
-import { orderMoney } from './money.ts';
+import { type DueEntry, orderMoney } from './money.ts';
 import type { linesOfOrder, OrderRow, PaymentRow } from './orders.repository.ts';
 
 type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
@@ -47,9 +47,18 @@ export const toOrderLine = ({ line, booking, startsAt, localDate, timeZone }: Li
   canceled_at: line.canceledAt?.toISOString() ?? null,
 });
 
-/** The list's view of an order: its money from the movements given (all of the order's). */
-export const toOrder = (o: OrderRow, movements: readonly PaymentRow[], storeName: string | null = null): Order => {
-  const money = orderMoney(o.totalMinor, movements);
+/** The money of an order row from its movements and refund-due ledger (all of the order's): the one rule. */
+export const moneyOf = (o: OrderRow, movements: readonly PaymentRow[], dues: readonly DueEntry[]) =>
+  orderMoney(o.totalMinor, movements, { canceled: o.status === 'canceled', dues });
+
+/** The list's view of an order: its money from the movements and ledger given (all of the order's). */
+export const toOrder = (
+  o: OrderRow,
+  movements: readonly PaymentRow[],
+  storeName: string | null = null,
+  dues: readonly DueEntry[] = [],
+): Order => {
+  const money = moneyOf(o, movements, dues);
   return {
     id: o.id,
     number: o.number,
@@ -61,6 +70,8 @@ export const toOrder = (o: OrderRow, movements: readonly PaymentRow[], storeName
     total: o.totalMinor,
     paid: money.paidMinor,
     refunded: money.refundedMinor,
+    due: money.dueMinor,
+    refund_due: money.refundDueMinor,
     customer_id: o.customerId,
     contact: { first_name: o.contactFirstName, last_name: o.contactLastName, email: o.contactEmail, phone: o.contactPhone },
     store: o.storeId && storeName !== null ? { id: o.storeId, name: storeName } : null,
@@ -75,14 +86,17 @@ export const toOrderDetail = (
   movements: PaymentRow[],
   seller: OrderDetail['seller'],
   storeName: string | null,
+  dues: readonly DueEntry[] = [],
+  invoiceNumber: number | null = null,
 ): OrderDetail => ({
-  ...toOrder(o, movements, storeName),
+  ...toOrder(o, movements, storeName, dues),
   note: o.note,
   lines: lines.map(toOrderLine),
   payments: movements.map(toPayment),
-  refundable: orderMoney(o.totalMinor, movements).refundableMinor,
+  refundable: moneyOf(o, movements, dues).refundableMinor,
   session_id: o.checkoutSessionId,
   seller,
+  invoice_number: invoiceNumber,
 });
 
 /** The confirmation page's view: the reference, the state, what was booked — no contact details beyond a first name. */

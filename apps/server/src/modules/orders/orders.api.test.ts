@@ -283,7 +283,9 @@ describe('cancelling', () => {
     const res = await post(`/api/orders/${order.id}/cancel/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().proposed_refund).toBe(4250);
-    expect(res.json().order).toMatchObject({ status: 'canceled', total: 0, payment_status: 'fully_paid' });
+    // Paid in cash: the refund is recorded as owed, for the operator to make (Refund due).
+    expect(res.json().refund).toEqual({ amount: 4250, way: 'operator' });
+    expect(res.json().order).toMatchObject({ status: 'canceled', total: 0, payment_status: 'refund_due', refund_due: 4250 });
     expect(res.json().order.lines[0]).toMatchObject({
       status: 'canceled',
       booking: expect.objectContaining({ status: 'canceled' }),
@@ -293,9 +295,14 @@ describe('cancelling', () => {
     expectError(await post(`/api/orders/${order.id}/cancel/`), 409, { code: 'order_canceled' });
     expect(await remaining(offer)).toBe(10);
     expectError(await pay(order.id, { method: 'cash', amount: 100 }), 409, { code: 'order_canceled' });
-    // The operator refunds what the policy proposed (or less).
+    // Recording the refund settles what was owed.
     expect((await pay(order.id, { kind: 'refund', method: 'cash', amount: 4250 })).statusCode).toBe(201);
-    expect((await get(`/api/orders/${order.id}/`)).json()).toMatchObject({ refunded: 4250, refundable: 4250 });
+    expect((await get(`/api/orders/${order.id}/`)).json()).toMatchObject({
+      refunded: 4250,
+      refundable: 4250,
+      refund_due: 0,
+      payment_status: 'partially_refunded',
+    });
   });
 
   it('proposes nothing after the last tier, and cancels one line of an order', async () => {
@@ -307,7 +314,8 @@ describe('cancelling', () => {
     const res = await post(`/api/orders/${order.id}/lines/${line.id}/cancel/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().proposed_refund).toBe(0);
-    expect(res.json().order.status).toBe('canceled');
+    expect(res.json().refund).toEqual({ amount: 0, way: 'none' });
+    expect(res.json().order).toMatchObject({ status: 'canceled', payment_status: 'fully_paid', refund_due: 0 });
     expectError(await post(`/api/orders/${order.id}/lines/${line.id}/cancel/`), 409, { code: 'line_canceled' });
     expectError(await post(`/api/orders/${order.id}/lines/${crypto.randomUUID()}/cancel/`), 404, { code: 'not_found' });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, line.booking.id));

@@ -169,6 +169,22 @@ export const searchOrders = (term: string | undefined) => {
   return like(orders.searchText, likePattern(term.toLowerCase()));
 };
 
+/**
+ * The payment-status filter: 'Refunded' finds every order that had a refund (all of it, part of it,
+ * or while more is owed); any other value finds that state (the stored `payment_status`).
+ */
+const paymentStatusIs = (db: Executor, status: OrderFilters['payment_status']) =>
+  status === 'refunded'
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(payments)
+          .where(and(eq(payments.orderId, orders.id), eq(payments.kind, 'refund'), eq(payments.status, 'succeeded'))),
+      )
+    : status
+      ? eq(orders.paymentStatus, status)
+      : undefined;
+
 const RANGE_DAYS = { last_7_days: 7, last_30_days: 30, last_2_months: 61 } as const;
 
 export const listOrders = async (
@@ -179,7 +195,7 @@ export const listOrders = async (
   const where = and(
     eq(orders.accountId, accountId),
     query.status === 'unconfirmed' ? eq(orders.status, 'created') : query.status ? eq(orders.status, query.status) : undefined,
-    query.payment_status ? eq(orders.paymentStatus, query.payment_status) : undefined,
+    paymentStatusIs(db, query.payment_status),
     query.channel ? eq(orders.channel, query.channel) : undefined,
     // A team member, or a reseller organization (its resales).
     query.seller ? or(eq(orders.sellerUserId, query.seller), soldByReseller(db, query.seller)) : undefined,

@@ -54,6 +54,11 @@ const paymentsParams = z.strictObject({ orderPk: z.uuid() });
 
 export const orderRoutes = (app: Api, ctx: AppContext) => {
   const { db } = ctx;
+  /** A cancellation's refund goes back through the card provider (Stripe when configured), recorded as this member's. */
+  const cancelBy = (request: Parameters<typeof principalOf>[0]) => {
+    const principal = principalOf(request);
+    return { stripe: ctx.stripe, userId: principal.kind === 'user' ? principal.userId : null };
+  };
 
   app.get(
     '/api/orders/',
@@ -149,12 +154,14 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request) => {
       const { accountId } = principalOf(request);
-      const { canceledLineIds, ...canceled } = await cancelOrder(db, accountId, request.params.id, ctx.clock());
-      noticeOrder(ctx, accountId, request.params.id, {
-        kind: 'canceled',
-        lineIds: canceledLineIds,
-        proposedRefund: canceled.proposed_refund,
-      });
+      const { canceledLineIds, ...canceled } = await cancelOrder(
+        db,
+        accountId,
+        request.params.id,
+        ctx.clock(),
+        cancelBy(request),
+      );
+      noticeOrder(ctx, accountId, request.params.id, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
       return canceled;
     },
   );
@@ -192,8 +199,14 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request) => {
       const { accountId } = principalOf(request);
-      const declined = await declineOrder(db, accountId, request.params.id, ctx.clock());
-      noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined' });
+      const { canceledLineIds: _, ...declined } = await declineOrder(
+        db,
+        accountId,
+        request.params.id,
+        ctx.clock(),
+        cancelBy(request),
+      );
+      noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined', refund: declined.refund });
       return declined;
     },
   );
@@ -271,12 +284,8 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request) => {
       const { accountId } = principalOf(request);
       const { orderPk, id } = request.params;
-      const { canceledLineIds, ...canceled } = await cancelOrderLine(db, accountId, orderPk, id, ctx.clock());
-      noticeOrder(ctx, accountId, orderPk, {
-        kind: 'canceled',
-        lineIds: canceledLineIds,
-        proposedRefund: canceled.proposed_refund,
-      });
+      const { canceledLineIds, ...canceled } = await cancelOrderLine(db, accountId, orderPk, id, ctx.clock(), cancelBy(request));
+      noticeOrder(ctx, accountId, orderPk, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
       return canceled;
     },
   );
@@ -317,7 +326,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     },
     async (request) => {
       const { orderPk, id } = request.params;
-      return changeOrderLineParty(db, principalOf(request).accountId, orderPk, id, request.body, ctx.clock());
+      return changeOrderLineParty(db, principalOf(request).accountId, orderPk, id, request.body, ctx.clock(), cancelBy(request));
     },
   );
 

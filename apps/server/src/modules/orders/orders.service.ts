@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BookInput, OrderDetail } from '@excursio/contract/orders';
 import type { Db, Executor } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
+import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from '../availability/availability.repository.ts';
 import { cancelBookingInTx, convertHoldInTx } from '../availability/reservations.service.ts';
 import { answersForOffer } from '../cart/cart.service.ts';
@@ -10,6 +11,7 @@ import { emitOrderCreated, emitOrderEvent } from '../webhooks/events.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
+import { moneyOfOrder, restateOrder } from './order-money.service.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
 import {
@@ -33,6 +35,8 @@ import {
   updateOrder,
   updateOrderLineAnswers,
 } from './orders.repository.ts';
+import { oweRefundInTx, refundOwedToCard } from './refund-due.service.ts';
+import { duesOfOrder, duesOfOrders, invoiceNumberOf } from './refund-dues.repository.ts';
 import { findOrderBySessionFor, resaleStoreOf, resellerOfOrder, resellersOfOrders } from './resale-record.repository.ts';
 
 /**
@@ -52,6 +56,8 @@ export const orderDetail = async (db: Executor, accountId: string, order: OrderR
       ? await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null))
       : await resellerOfOrder(db, order.id).then((r) => (r ? { id: r.id, name: `${r.name} (reseller)` } : null)),
     (await storeNames(db, accountId, [order.storeId])).get(order.storeId ?? '') ?? null,
+    await duesOfOrder(db, accountId, order.id),
+    await invoiceNumberOf(db, accountId, order.id),
   );
 
 /** The pricing categories an order's bookings name (for their names in mails and invoices). */
@@ -164,12 +170,41 @@ export const confirmOrder = async (db: Db, accountId: string, orderId: string) =
   return orderDetail(db, accountId, order);
 };
 
+/** Where a cancellation's refund goes: the card provider's client (Stripe) and who acted, for the record. */
+export type CancelOptions = {
+  stripe?: StripeClient | null;
+  userId?: string | null;
+  /** The organization acting when it is not the order's own (a reseller canceling its sale). */
+  canceledBy?: string;
+};
+
+/**
+ * After a cancelling transaction committed: the refund it owes goes to the card (paid through a
+ * provider) or stays due for the operator; answers the order as it is now and what happened.
+ */
+export const afterCancel = async (
+  db: Db,
+  accountId: string,
+  canceled: Awaited<ReturnType<typeof cancelLines>>,
+  options: CancelOptions,
+) => {
+  const movements = await paymentsOfOrder(db, accountId, canceled.order.id);
+  const refund = await refundOwedToCard(db, canceled.order, canceled.due, movements, options);
+  const order = (await findOrder(db, accountId, canceled.order.id)) ?? canceled.order;
+  return {
+    order: await orderDetail(db, accountId, order),
+    proposed_refund: canceled.proposed,
+    refund,
+    canceledLineIds: canceled.canceledLineIds,
+  };
+};
+
 /**
  * Declines an order waiting for confirmation: canceled like any order (its places come back once),
- * and everything paid is proposed for refund, whatever the cancellation policy says.
+ * and everything paid is owed back, whatever the cancellation policy says.
  */
-export const declineOrder = async (db: Db, accountId: string, orderId: string, now: Date) => {
-  const { order, refundable } = await db.transaction(async (tx) => {
+export const declineOrder = async (db: Db, accountId: string, orderId: string, now: Date, options: CancelOptions = {}) => {
+  const canceled = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     if (locked.status !== 'created') {
@@ -178,20 +213,22 @@ export const declineOrder = async (db: Db, accountId: string, orderId: string, n
         `This order is ${locked.status}: only an order waiting for confirmation can be declined.`,
       );
     }
-    const canceled = await cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now);
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    return { order: canceled.order, refundable: orderMoney(canceled.order.totalMinor, movements).refundableMinor };
+    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now, { owe: 'everything' });
   });
-  return { order: await orderDetail(db, accountId, order), proposed_refund: refundable };
+  return afterCancel(db, accountId, canceled, options);
 };
 
 export type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
 
 /**
- * Cancels lines (all active ones, or one) of a locked order, read behind its lock; answers the
- * refund the policies propose. With `part`, the line `lineId` stays and only `part.removedMinor` of
- * it is canceled: participants removed, whose places the engine already gave back
- * (order-party.service.ts); the refund and the order's total follow exactly as for a whole line.
+ * THE cancellation path (orders, lines, declines; resales through `cancelOrder`): cancels lines (all
+ * active ones, or one) of a locked order, read behind its lock, and records the refund it owes in the
+ * refund-due ledger — the policies' share of each canceled line (`policy`) or everything paid
+ * (`everything`: a declined request) — bounded by what can still be refunded and is not owed already.
+ * The order's total and payment status follow in the same transaction.
+ * With `part`, the line `lineId` stays and only `part.removedMinor` of it is canceled: participants
+ * removed, whose places the engine already gave back (order-party.service.ts); the refund and the
+ * order's total follow exactly as for a whole line.
  */
 export const cancelLines = async (
   tx: Executor,
@@ -204,14 +241,17 @@ export const cancelLines = async (
     part?: { removedMinor: number };
     /** The organization whose person or key cancels (the order's own unless a reseller cancels its sale). */
     canceledBy?: string;
+    /** What is owed: the policies' share of each canceled line, or everything paid (a declined request). */
+    owe?: 'policy' | 'everything';
   } = {},
 ) => {
-  const { part, canceledBy } = options;
-  const movements = await paymentsOfOrder(tx, accountId, order.id);
-  let refundable = orderMoney(order.totalMinor, movements).refundableMinor;
+  const { part, canceledBy, owe = 'policy' } = options;
+  const { money } = await moneyOfOrder(tx, order);
+  let refundable = Math.max(0, money.refundableMinor - money.refundDueMinor);
   let proposed = 0;
   let canceledMinor = 0;
   const canceled = new Set<string>();
+  const reasons: string[] = [];
   for (const { line, booking, startsAt } of all) {
     if (line.status !== 'active' || (lineId !== null && line.id !== lineId)) continue;
     const amountMinor = part ? part.removedMinor : line.totalMinor;
@@ -225,22 +265,29 @@ export const cancelLines = async (
       const audited = { id: booking.id, orderId: order.id, orderNumber: order.number, title: line.description };
       await auditBooking(tx, accountId, audited, { Status: booking.status }, { Status: 'canceled' }, 'canceled');
     }
+    if (owe === 'everything') continue;
     const policy = line.experienceId ? await cancellationPolicyOf(tx, accountId, line.experienceId) : null;
     const hours = startsAt ? hoursBefore(startsAt.getTime(), now.getTime()) : 0;
-    const share = proposedRefund(policy, amountMinor, hours, refundable).amountMinor;
-    proposed += share;
-    refundable -= share;
+    const share = proposedRefund(policy, amountMinor, hours, refundable);
+    proposed += share.amountMinor;
+    refundable -= share.amountMinor;
+    reasons.push(`${line.description} (${share.percent} %)`);
   }
-  const totalMinor = order.totalMinor - canceledMinor;
+  if (owe === 'everything') proposed = refundable;
+  const due = await oweRefundInTx(
+    tx,
+    order,
+    proposed,
+    owe === 'everything' ? 'Declined: everything paid is refunded.' : `Canceled under the policy: ${reasons.join(', ')}.`,
+  );
   const remaining = all.some((l) => l.line.status === 'active' && !canceled.has(l.line.id));
-  const updated = await updateOrder(tx, order.id, {
-    totalMinor,
-    paymentStatus: orderMoney(totalMinor, movements, { canceled: !remaining }).status,
+  const updated = await restateOrder(tx, order, {
+    totalMinor: order.totalMinor - canceledMinor,
     ...(remaining ? {} : { status: 'canceled', canceledAt: now }),
   });
   await auditOrder(tx, order, updated, remaining ? undefined : 'canceled');
   if (!remaining) await emitOrderEvent(tx, 'order.canceled', updated, canceledBy);
-  return { order: updated, proposed, canceledLineIds: [...canceled] };
+  return { order: updated, proposed, canceledLineIds: [...canceled], due };
 };
 
 /** Changes a line's answers: each must answer one of its offer's questions, the required ones stay answered. */
@@ -261,23 +308,29 @@ export const changeOrderLineAnswers = async (
   return updated;
 };
 
-/**
- * Cancels a whole order once: its bookings' places come back exactly once. `canceledBy` is the
- * organization acting when it is not the order's own (a reseller canceling its sale).
- */
-export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date, canceledBy?: string) => {
-  const { order, proposed, canceledLineIds } = await db.transaction(async (tx) => {
+/** Cancels a whole order once: its bookings' places come back exactly once; the policy's refund is owed. */
+export const cancelOrder = async (db: Db, accountId: string, orderId: string, now: Date, options: CancelOptions = {}) => {
+  const canceled = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     if (locked.status === 'canceled') throw refusedByState('order_canceled', 'This order is already canceled.');
-    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now, { canceledBy });
+    return cancelLines(tx, accountId, locked, await linesOfOrder(tx, accountId, orderId), null, now, {
+      canceledBy: options.canceledBy,
+    });
   });
-  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
+  return afterCancel(db, accountId, canceled, options);
 };
 
 /** Cancels one line of an order; the order is canceled with its last line. */
-export const cancelOrderLine = async (db: Db, accountId: string, orderId: string, lineId: string, now: Date) => {
-  const { order, proposed, canceledLineIds } = await db.transaction(async (tx) => {
+export const cancelOrderLine = async (
+  db: Db,
+  accountId: string,
+  orderId: string,
+  lineId: string,
+  now: Date,
+  options: CancelOptions = {},
+) => {
+  const canceled = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, accountId, orderId);
     if (!locked) throw notFound('This order does not exist.');
     const all = await linesOfOrder(tx, accountId, orderId);
@@ -286,13 +339,13 @@ export const cancelOrderLine = async (db: Db, accountId: string, orderId: string
     if (line.line.status === 'canceled') throw refusedByState('line_canceled', 'This line is already canceled.');
     return cancelLines(tx, accountId, locked, all, lineId, now);
   });
-  return { order: await orderDetail(db, accountId, order), proposed_refund: proposed, canceledLineIds };
+  return afterCancel(db, accountId, canceled, options);
 };
 
 /** A page of orders (newest first unless ordered otherwise), each with its money. */
 export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
   const { rows, count, capped } = await listOrders(db, accountId, query);
-  const [movements, names] = await Promise.all([
+  const [movements, names, dues] = await Promise.all([
     paymentsOfOrders(
       db,
       accountId,
@@ -303,6 +356,11 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
       accountId,
       rows.map((r) => r.storeId),
     ),
+    duesOfOrders(
+      db,
+      accountId,
+      rows.map((r) => r.id),
+    ),
   ]);
   return {
     results: rows.map((r) =>
@@ -310,6 +368,7 @@ export const listOrdersPage = async (db: Db, accountId: string, query: Parameter
         r,
         movements.filter((m) => m.orderId === r.id),
         r.storeId ? (names.get(r.storeId) ?? null) : null,
+        dues.filter((d) => d.orderId === r.id),
       ),
     ),
     count,

@@ -55,7 +55,8 @@ describe('payments and refunds', () => {
     expect((await t.db.select().from(payments).where(eq(payments.orderId, order.id))).length).toBe(before);
 
     expect((await pay(order.id, { kind: 'refund', method: 'card', amount: 2000 })).statusCode).toBe(201);
-    expect(await status()).toMatchObject({ payment_status: 'partially_paid', refunded: 2000, refundable: 6500 });
+    // A refund is not an unpaid balance: nothing is due, part went back.
+    expect(await status()).toMatchObject({ payment_status: 'partially_refunded', refunded: 2000, refundable: 6500, due: 0 });
     expect((await pay(order.id, { kind: 'refund', method: 'cash', amount: 6500 })).statusCode).toBe(201);
     expect(await status()).toMatchObject({ payment_status: 'refunded', refundable: 0 });
 

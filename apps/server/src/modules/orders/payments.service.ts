@@ -6,8 +6,9 @@ import type { StripeClient } from '../../integrations/payments/stripe-client.ts'
 import { cardPaymentsOf } from '../payments/provider-for.ts';
 import { refundOnStripe, reversedByTransfer } from '../payments/refunds.service.ts';
 import { emitPaymentEvent } from '../webhooks/events.ts';
-import { orderMoney, refundProblem } from './money.ts';
+import { paymentProblem, refundProblem } from './money.ts';
 import { auditMovement, auditOrder } from './order-audit.ts';
+import { moneyOfOrder, restateOrder, settleDueByRefund } from './order-money.service.ts';
 import {
   findOrder,
   findPaymentByKey,
@@ -16,7 +17,6 @@ import {
   type PaymentRow,
   paymentsOfOrder,
   settlePayment,
-  updateOrder,
 } from './orders.repository.ts';
 
 export { cardProviderForTests } from '../payments/provider-for.ts';
@@ -94,7 +94,8 @@ export const recordPayment = async (
   accountId: string,
   orderId: string,
   input: PaymentInput,
-  options: { userId: string | null; stripe?: StripeClient | null },
+  /** `throughProviderOnly`: a card movement that cannot go through a provider is refused, not recorded as made elsewhere. */
+  options: { userId: string | null; stripe?: StripeClient | null; throughProviderOnly?: boolean },
 ): Promise<{ payment: PaymentRow; replayed: boolean }> => {
   const stripe = options.stripe ?? null;
   // A repeated request answers the movement it recorded: looked up before queueing for the lock,
@@ -115,9 +116,11 @@ export const recordPayment = async (
     if (!order) throw notFound('This order does not exist.');
     const again = await recorded(tx);
     if (again) return { payment: again, currency: order.currency, replayed: again.status !== 'pending' };
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    const money = orderMoney(order.totalMinor, movements);
+    const { movements, money } = await moneyOfOrder(tx, order);
     const route = await cardRoute(tx, stripe, accountId, input, movements);
+    if (options.throughProviderOnly && route?.via !== 'provider' && route?.via !== 'stripe') {
+      throw refusedByState('no_card_provider', 'No card payment provider can make this movement.');
+    }
     if (input.kind === 'refund') {
       const problem = refundProblem(input.amount, money);
       if (problem) throw invalid('amount', problem, 'refund_too_large');
@@ -131,6 +134,9 @@ export const recordPayment = async (
       }
     } else if (order.status === 'canceled') {
       throw refusedByState('order_canceled', 'This order is canceled: it takes no more payments.');
+    } else {
+      const problem = paymentProblem(input.amount, money, order.currency);
+      if (problem) throw invalid('amount', problem, 'payment_too_large');
     }
     const viaProvider = route && route.via !== 'manual';
     const charge = route?.via === 'stripe' ? stripeMoney(movements).charge : null;
@@ -147,10 +153,8 @@ export const recordPayment = async (
       note: route?.via === 'manual' ? route.note : (input.note ?? ''),
       createdByUserId: options.userId,
     });
-    const canceled = order.status === 'canceled';
-    const updated = await updateOrder(tx, orderId, {
-      paymentStatus: orderMoney(order.totalMinor, [...movements, inserted], { canceled }).status,
-    });
+    await settleDueByRefund(tx, order, inserted);
+    const updated = await restateOrder(tx, order);
     await auditMovement(tx, order, null, inserted);
     await auditOrder(tx, order, updated);
     await emitPaymentEvent(tx, inserted, order.currency);
@@ -172,10 +176,8 @@ export const recordPayment = async (
         providerReference: outcome.reference,
         ...(outcome.transfers.length ? { transfers: outcome.transfers } : {}),
       })) ?? payment;
-    const movements = await paymentsOfOrder(tx, accountId, orderId);
-    const updated = await updateOrder(tx, orderId, {
-      paymentStatus: orderMoney(order.totalMinor, movements, { canceled: order.status === 'canceled' }).status,
-    });
+    await settleDueByRefund(tx, order, row);
+    const updated = await restateOrder(tx, order);
     await auditMovement(tx, order, payment, row);
     await auditOrder(tx, order, updated);
     if (payment.status === 'pending') await emitPaymentEvent(tx, row, order.currency, order);

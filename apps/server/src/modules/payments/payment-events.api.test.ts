@@ -147,7 +147,7 @@ describe('charge.refunded', () => {
     const charge = chargeOf(fake, session.payment_intent);
     expect((await deliver(t, fake, fake.event('charge.refunded', charge))).statusCode).toBe(200);
     const [order] = await ordersOf(shop.b.account.id);
-    expect(order).toMatchObject({ paymentStatus: 'partially_paid' });
+    expect(order).toMatchObject({ paymentStatus: 'partially_refunded' }); // paid in full, part given back: nothing is due
     const recorded = () => paymentsOf(shop.b.account.id);
     expect(await recorded()).toEqual(
       expect.arrayContaining([

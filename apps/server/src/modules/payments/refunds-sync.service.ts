@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import type { AppContext } from '../../http/types.ts';
-import { orderMoney } from '../orders/money.ts';
 import { auditMovement, auditOrder } from '../orders/order-audit.ts';
+import { restateOrder, settleDueByRefund } from '../orders/order-money.service.ts';
 import { noticeOrder } from '../orders/order-notices.service.ts';
-import { insertPayment, lockOrder, paymentsOfOrder, updateOrder } from '../orders/orders.repository.ts';
+import { insertPayment, lockOrder, paymentsOfOrder } from '../orders/orders.repository.ts';
 import { emitPaymentEvent } from '../webhooks/events.ts';
 import { findCheckout } from './card-checkouts.repository.ts';
 import { fulfilCheckout } from './fulfilment.service.ts';
@@ -65,9 +65,8 @@ export const syncStripeRefunds = async (ctx: AppContext, paymentIntentId: string
       );
     }
     if (added.length) {
-      const updated = await updateOrder(tx, orderId, {
-        paymentStatus: orderMoney(order.totalMinor, [...movements, ...added], { canceled: order.status === 'canceled' }).status,
-      });
+      for (const refund of added) await settleDueByRefund(tx, order, refund);
+      const updated = await restateOrder(tx, order);
       for (const refund of added) {
         await auditMovement(tx, order, null, refund);
         await emitPaymentEvent(tx, refund, order.currency);

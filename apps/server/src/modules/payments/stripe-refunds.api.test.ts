@@ -65,7 +65,7 @@ describe('refunds of a Stripe-paid order from its Payments tab', () => {
       body: { amount: 3000, reverse_transfer: true, refund_application_fee: true, metadata: { payment_id: res.json().id } },
     });
     expect(chargeOf(fake, intent)).toMatchObject({ amount_refunded: 3000 });
-    expect(await orderOf(shop.b.account.id)).toMatchObject({ paymentStatus: 'partially_paid' });
+    expect(await orderOf(shop.b.account.id)).toMatchObject({ paymentStatus: 'partially_refunded' }); // a refund is not an unpaid balance
     // More than is left on the card is refused before Stripe is asked.
     const tooMuch = await payTab(shop.b, order.id, { kind: 'refund', method: 'card', amount: 6000 });
     expect(tooMuch.statusCode).toBe(400);

@@ -10,7 +10,20 @@ export type ConfigurationValues = Omit<typeof productConfigurations.$inferInsert
 /** The organization's profile, hold time and saved configuration (null until first saved). */
 export const readConfiguration = async (db: Executor, accountId: string) => {
   const [row] = await db
-    .select({ profile: baseAccounts.profile, holdMinutes: baseAccounts.holdMinutes, saved: productConfigurations })
+    .select({
+      profile: baseAccounts.profile,
+      holdMinutes: baseAccounts.holdMinutes,
+      saved: productConfigurations,
+      // The numbers the next order and invoice will take (the counters hold the last ones given).
+      lastOrder:
+        sql<number>`coalesce((select oc.last_number from order_counters oc where oc.account_id = ${baseAccounts.id}), 0)`.mapWith(
+          Number,
+        ),
+      lastInvoice:
+        sql<number>`coalesce((select ic.last_number from invoice_counters ic where ic.account_id = ${baseAccounts.id}), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(baseAccounts)
     .leftJoin(productConfigurations, eq(productConfigurations.accountId, baseAccounts.id))
     .where(eq(baseAccounts.id, accountId));

@@ -45,6 +45,8 @@ const toWire = (
       }
     : CONFIGURATION_DEFAULTS),
   updated_at: saved?.updatedAt.toISOString() ?? null,
+  next_order_number: row.lastOrder + 1,
+  next_invoice_number: row.lastInvoice + 1,
 });
 
 export const getConfiguration = async (db: Executor, accountId: string): Promise<ProductConfiguration> => {

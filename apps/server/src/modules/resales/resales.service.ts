@@ -52,7 +52,7 @@ export const getResale = async (db: Db, accountId: string, id: string) => {
  */
 export const cancelResale = async (db: Db, accountId: string, id: string, now: Date) => {
   const found = await view(db, accountId, id);
-  const { proposed_refund } = await cancelOrder(db, found.resale.accountId, id, now, accountId);
+  const { proposed_refund } = await cancelOrder(db, found.resale.accountId, id, now, { canceledBy: accountId });
   return { resale: await getResale(db, accountId, id), proposed_refund };
 };
 

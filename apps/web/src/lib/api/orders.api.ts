@@ -4,6 +4,7 @@ import type {
   BookingListItem,
   ChangePartyInput,
   ChangePartyResponse,
+  cancelOrderResponse,
   LineOptions,
   Order,
   OrderDetail,
@@ -33,7 +34,7 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => `/orders/${id}/`,
       providesTags: (_r, _e, id) => [{ type: 'Order', id }],
     }),
-    cancelOrder: build.mutation<{ order: OrderDetail; proposed_refund: number }, string>({
+    cancelOrder: build.mutation<z.infer<typeof cancelOrderResponse>, string>({
       query: (id) => ({ url: `/orders/${id}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
     }),
@@ -61,7 +62,7 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => ({ url: `/orders/${id}/confirm/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking'],
     }),
-    declineOrder: build.mutation<{ order: OrderDetail; proposed_refund: number }, string>({
+    declineOrder: build.mutation<z.infer<typeof cancelOrderResponse>, string>({
       query: (id) => ({ url: `/orders/${id}/decline/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
     }),
@@ -89,7 +90,11 @@ export const ordersApi = api.injectEndpoints({
     /** Issues the invoice (once: a repeat answers the same one). */
     issueInvoice: build.mutation<Invoice, string>({
       query: (orderId) => ({ url: `/orders/${orderId}/invoice/`, method: 'POST', body: {} }),
-      invalidatesTags: (_r, _e, orderId) => [{ type: 'Invoice', id: orderId }],
+      // The order says it has an invoice now (`invoice_number`), so the editor asks for it.
+      invalidatesTags: (_r, _e, orderId) => [
+        { type: 'Invoice', id: orderId },
+        { type: 'Order', id: orderId },
+      ],
     }),
     /**
      * Downloads the invoice's PDF through the session like every API call (a refresh on 401

@@ -25,6 +25,12 @@ export const dashboardApi = api.injectEndpoints({
       query: () => ({ url: '/orders/', params: { page_size: 5, ordering: '-created_at' } }),
       providesTags: ['Order'],
     }),
+    /** How many orders owe their buyer a refund not made yet (the orders list's Refund due filter, counted). */
+    getRefundsDueCount: build.query<number, void>({
+      query: () => ({ url: '/orders/', params: { payment_status: 'refund_due', page_size: 5 } }),
+      transformResponse: (response: Paginated<Order>) => response.count,
+      providesTags: ['Order'],
+    }),
     getRecentResales: build.query<Paginated<Resale>, void>({
       query: () => ({ url: '/resales/', params: { page_size: 5, ordering: '-created_at' } }),
       providesTags: ['Resale'],
@@ -51,6 +57,7 @@ export const {
   useGetDeparturesQuery,
   useGetMonthSalesQuery,
   useGetRecentOrdersQuery,
+  useGetRefundsDueCountQuery,
   useGetRecentResalesQuery,
   useGetOnboardingQuery,
   useDismissOnboardingMutation,

@@ -11,6 +11,7 @@ import { TodaySection, WeekSection } from '../components/departures-section.tsx'
 import { MonthSalesSection } from '../components/month-sales-section.tsx';
 import { NotificationsSection } from '../components/notifications-section.tsx';
 import { RecentOrdersSection, RecentResalesSection } from '../components/recent-sales-section.tsx';
+import { RefundsDueNotice } from '../components/refunds-due-notice.tsx';
 
 // Only while there is something to do: an organization set up (or that dismissed it) never loads it.
 const OnboardingChecklist = lazy(async () => ({
@@ -74,6 +75,7 @@ export const DashboardPage = () => {
         </Badge>
       ) : null}
       {canSeeAccount ? <Checklist /> : null}
+      {orders && !affiliate ? <RefundsDueNotice /> : null}
       {departures || orders ? (
         <SimpleGrid cols={{ base: 1, md: departures && orders ? 2 : 1 }} spacing="md">
           {departures ? <TodaySection canOpenBookings={can(['Manage orders']) && hasFeature(['bookings'])} /> : null}

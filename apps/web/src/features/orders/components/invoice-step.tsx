@@ -1,8 +1,11 @@
 import { type Invoice, type InvoiceParty, invoiceDate } from '@excursio/contract/invoices';
 import type { OrderDetail } from '@excursio/contract/orders';
 import { Card, Divider, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { IconDownload, IconFileInvoice } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDownloadInvoicePdfMutation, useGetInvoiceQuery, useIssueInvoiceMutation } from '../../../lib/api/orders.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -128,8 +131,10 @@ const InvoiceDocumentView = ({ invoice }: { invoice: Invoice }) => {
 /** The order editor's Invoice step: issue the invoice once, then read it and download its PDF. */
 export const InvoiceStep = ({ order }: { order: OrderDetail }) => {
   const { can } = useAccess();
-  const { data: invoice, isLoading, isError, refetch } = useGetInvoiceQuery(order.id);
+  // Asked for only once the order says it has one: before that there is nothing to fetch (no 404).
+  const { data: invoice, isLoading, isError, refetch } = useGetInvoiceQuery(order.invoice_number === null ? skipToken : order.id);
   const [issue, { isLoading: issuing }] = useIssueInvoiceMutation();
+  const [confirming, setConfirming] = useState(false);
   const [download, { isLoading: downloading }] = useDownloadInvoicePdfMutation();
 
   if (isLoading) return <Skeleton h={240} radius="md" />;
@@ -150,6 +155,7 @@ export const InvoiceStep = ({ order }: { order: OrderDetail }) => {
     const blocker = issueBlocker(order, can(['Manage orders']));
     const doIssue = async () => {
       const result = await issue(order.id);
+      setConfirming(false);
       if ('error' in result) return;
       notifySuccess(`Invoice ${result.data.display_number} issued.`);
     };
@@ -166,7 +172,7 @@ export const InvoiceStep = ({ order }: { order: OrderDetail }) => {
             invoice; it cannot be edited or numbered again afterwards.
           </Text>
           <Group gap="sm">
-            <Button onClick={doIssue} loading={issuing} disabled={blocker !== null} leftSection={<IconFileInvoice size={16} />}>
+            <Button onClick={() => setConfirming(true)} disabled={blocker !== null} leftSection={<IconFileInvoice size={16} />}>
               Issue invoice
             </Button>
             {blocker ? (
@@ -176,6 +182,17 @@ export const InvoiceStep = ({ order }: { order: OrderDetail }) => {
             ) : null}
           </Group>
         </Stack>
+        <ConfirmDialog
+          opened={confirming}
+          title="Issue invoice"
+          message={`Issue the invoice for order ${order.reference}? It takes your organization's next invoice number and cannot be edited, numbered again or withdrawn afterwards.`}
+          confirmLabel="Issue invoice"
+          cancelLabel="Not now"
+          confirmVariant="primary"
+          loading={issuing}
+          onConfirm={doIssue}
+          onClose={() => setConfirming(false)}
+        />
       </Card>
     );
   }

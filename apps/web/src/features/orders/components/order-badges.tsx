@@ -7,6 +7,10 @@ const PAYMENT_COLORS: Record<PaymentStatus, string> = {
   partially_paid: 'yellow',
   fully_paid: 'green',
   refunded: 'gray',
+  // Settled: nothing due, part given back.
+  partially_refunded: 'blue',
+  // Action needed: the buyer is owed a refund.
+  refund_due: 'red',
 };
 
 export const OrderStatusBadge = ({ status }: { status: OrderStatus }) => (

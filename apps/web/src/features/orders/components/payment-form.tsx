@@ -1,10 +1,11 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { type OrderDetail, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@excursio/contract/orders';
-import { Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useRecordPaymentMutation } from '../../../lib/api/orders.api.ts';
-import { formatMinor, parseMoney } from '../../../lib/format/format.ts';
+import { formatMinor, formatMoney, parseMoney } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 /** The order was paid by card (through a provider or on a terminal): a refund goes back the same way by default. */
@@ -22,51 +23,99 @@ const CARD_HINT: Record<'payment' | 'refund', string> = {
   refund: 'Goes back to the card the order was paid with, through your card payment provider when it was paid there.',
 };
 
+const REFUND_WAY: Record<PaymentMethod, string> = {
+  cash: 'in cash',
+  bank_transfer: 'by bank transfer',
+  card: 'to the card',
+};
+
 /**
- * Records money received or refunded. Each submission carries its own idempotency key, kept
- * until it succeeds: a double click or a retried request records nothing twice.
+ * Records money received or refunded. It offers what is really due: a payment up to the balance (none
+ * when nothing is due), a refund pre-filled with the refund the order owes (else empty, never
+ * everything paid). A refund records only after a confirmation that states the amount. Each
+ * submission carries its own idempotency key, kept until it succeeds: a double click or a retried
+ * request records nothing twice.
  */
-export const PaymentForm = ({ order, proposedRefund }: { order: OrderDetail; proposedRefund: number | null }) => {
+export const PaymentForm = ({ order }: { order: OrderDetail }) => {
   const [record, { isLoading }] = useRecordPaymentMutation();
-  // After a cancellation the policy's proposal (if any) is prefilled as a refund.
-  const proposing = proposedRefund !== null && proposedRefund > 0;
-  const [kind, setKind] = useState<'payment' | 'refund'>(proposing ? 'refund' : 'payment');
-  const [method, setMethod] = useState<PaymentMethod>(proposing && paidByCard(order) ? 'card' : 'cash');
-  const balance = Math.max(0, order.total - (order.paid - order.refunded));
-  const [amount, setAmount] = useState(formatMinor(proposing ? (proposedRefund as number) : balance));
+  const canPay = order.status !== 'canceled' && order.due > 0;
+  const canRefund = order.refundable > 0;
+  const refundFirst = order.refund_due > 0 || !canPay;
+  const [kind, setKind] = useState<'payment' | 'refund'>(refundFirst ? 'refund' : 'payment');
+  const [method, setMethod] = useState<PaymentMethod>(refundFirst && paidByCard(order) ? 'card' : 'cash');
+  const prefill = (k: 'payment' | 'refund') =>
+    k === 'payment' ? formatMinor(order.due) : order.refund_due > 0 ? formatMinor(order.refund_due) : '';
+  const [amount, setAmount] = useState(prefill(kind));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const [confirming, setConfirming] = useState<number | null>(null);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = parseMoney(amount);
-    if (!parsed.ok) return setError(parsed.error);
-    if (!parsed.minor) return setError('Enter an amount above 0.');
-    setError(null);
-    const result = await record({ orderId: order.id, kind, method, amount: parsed.minor, note, idempotency_key: key });
+  if (!canPay && !canRefund) {
+    return (
+      <Text size="sm" c="dimmed">
+        {order.status === 'canceled' ? 'Nothing was kept that could be refunded.' : 'Nothing is due and nothing can be refunded.'}
+      </Text>
+    );
+  }
+
+  const send = async (minor: number) => {
+    const result = await record({ orderId: order.id, kind, method, amount: minor, note, idempotency_key: key });
+    setConfirming(null);
     if (result.error) return;
     notifySuccess(MESSAGES.updated);
     setKey(crypto.randomUUID());
     setNote('');
   };
 
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = parseMoney(amount);
+    if (!parsed.ok) return setError(parsed.error);
+    if (!parsed.minor) return setError('Enter an amount above 0.');
+    const limit = kind === 'payment' ? order.due : order.refundable;
+    if (parsed.minor > limit) {
+      return setError(
+        kind === 'payment'
+          ? `Only ${formatMoney(order.due, order.currency)} is due on this order.`
+          : `At most ${formatMoney(order.refundable, order.currency)} can be refunded.`,
+      );
+    }
+    setError(null);
+    if (kind === 'refund') return setConfirming(parsed.minor);
+    await send(parsed.minor);
+  };
+
+  const refundText = confirming === null ? '' : formatMoney(confirming, order.currency);
   return (
     <form onSubmit={submit} aria-label="Record a payment">
       <Stack gap="sm" maw={520}>
         <SegmentedControl
           value={kind}
           onChange={(v) => {
-            setKind(v as 'payment' | 'refund');
-            setAmount(formatMinor(v === 'refund' ? order.refundable : balance));
-            if (v === 'refund' && paidByCard(order)) setMethod('card');
+            const next = v as 'payment' | 'refund';
+            setKind(next);
+            setAmount(prefill(next));
+            setError(null);
+            if (next === 'refund' && paidByCard(order)) setMethod('card');
           }}
           data={[
-            { value: 'payment', label: 'Payment received' },
-            { value: 'refund', label: 'Refund', disabled: order.refundable === 0 },
+            { value: 'payment', label: 'Payment received', disabled: !canPay },
+            { value: 'refund', label: 'Refund', disabled: !canRefund },
           ]}
           w="fit-content"
         />
+        {kind === 'payment' ? (
+          <Text size="sm" c="dimmed">
+            Due: {formatMoney(order.due, order.currency)}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {order.refund_due > 0
+              ? `Refund due under the cancellation policy: ${formatMoney(order.refund_due, order.currency)}.`
+              : `No refund is due. Up to ${formatMoney(order.refundable, order.currency)} can be refunded.`}
+          </Text>
+        )}
         <Group grow align="flex-start">
           <Select
             label="Method"
@@ -87,11 +136,21 @@ export const PaymentForm = ({ order, proposedRefund }: { order: OrderDetail; pro
         </Group>
         <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} />
         <Group>
-          <Button type="submit" loading={isLoading} disabled={kind === 'payment' && order.status === 'canceled'}>
+          <Button type="submit" loading={isLoading && confirming === null}>
             {kind === 'refund' ? 'Record refund' : 'Record payment'}
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Record refund"
+        message={`Refund ${refundText} ${REFUND_WAY[method]} for order ${order.reference}? A recorded refund cannot be undone.`}
+        confirmLabel={`Refund ${refundText}`}
+        cancelLabel="Back"
+        loading={isLoading}
+        onConfirm={() => confirming !== null && send(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </form>
   );
 };

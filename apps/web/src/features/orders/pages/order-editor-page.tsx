@@ -1,5 +1,10 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import { ORDER_CHANNEL_LABELS, type OrderDetail, PAYMENT_METHOD_LABELS } from '@excursio/contract/orders';
+import {
+  type CancellationRefundWay,
+  ORDER_CHANNEL_LABELS,
+  type OrderDetail,
+  PAYMENT_METHOD_LABELS,
+} from '@excursio/contract/orders';
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconChevronLeft } from '@tabler/icons-react';
@@ -56,25 +61,22 @@ const Details = ({ order }: { order: OrderDetail }) => (
   </Stack>
 );
 
-/** What is left of the policy's proposal once refunds were recorded after the cancellation. */
-const proposalLeft = (order: OrderDetail, proposed: number) => {
-  const since = order.canceled_at ? new Date(order.canceled_at).getTime() : Number.POSITIVE_INFINITY;
-  const refunded = order.payments
-    .filter((p) => p.kind === 'refund' && p.status === 'succeeded' && new Date(p.created_at).getTime() >= since)
-    .reduce((sum, p) => sum + p.amount, 0);
-  return Math.max(0, proposed - refunded);
-};
-
-const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefund: number | null }) => (
+const Payments = ({ order }: { order: OrderDetail }) => (
   <Stack gap="lg">
     <Card withBorder radius="md" padding="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <Money label="Total" minor={order.total} currency={order.currency} />
         <Money label="Paid" minor={order.paid} currency={order.currency} />
         <Money label="Refunded" minor={order.refunded} currency={order.currency} />
+        <Money label="Due" minor={order.due} currency={order.currency} />
         <Money label="Can be refunded" minor={order.refundable} currency={order.currency} />
       </SimpleGrid>
     </Card>
+    {order.refund_due > 0 ? (
+      <Alert color="red" title={`Refund due: ${formatMoney(order.refund_due, order.currency)}`}>
+        The cancellation owes the customer this refund and it has not been made. Record it below once you have sent it.
+      </Alert>
+    ) : null}
     {order.payments.length ? (
       <Table.ScrollContainer minWidth={520}>
         <Table aria-label="Payments" verticalSpacing="sm">
@@ -120,13 +122,24 @@ const Payments = ({ order, proposedRefund }: { order: OrderDetail; proposedRefun
         No payments recorded yet.
       </Text>
     )}
-    <PaymentForm
-      key={`${order.payments.length}-${proposedRefund}`}
-      order={order}
-      proposedRefund={proposedRefund === null ? null : proposalLeft(order, proposedRefund)}
-    />
+    <PaymentForm key={`${order.payments.length}-${order.refund_due}-${order.due}`} order={order} />
   </Stack>
 );
+
+type CancelResult = { refund: { amount: number; way: CancellationRefundWay } };
+
+/** What a cancellation (or a decline) did with its refund, in the operator's words. */
+const cancelOutcome = (declined: boolean, refund: CancelResult['refund'], currency: string) => {
+  const amount = formatMoney(refund.amount, currency);
+  const what = declined ? 'Declined.' : 'Canceled.';
+  if (refund.way === 'card') return `${what} ${amount} was refunded to the card the order was paid with.`;
+  if (refund.way === 'operator') {
+    return `${what} A refund of ${amount} is due: make it and record it on the Payments tab. The order shows Refund due until then.`;
+  }
+  return declined
+    ? `${what} Nothing was paid, so there is nothing to refund.`
+    : `${what} The cancellation policy gives no refund.`;
+};
 
 /** `/orders/editor/{orderId}/{step}`: the order's details, its invoice and payments. */
 export const OrderEditorPage = () => {
@@ -138,8 +151,7 @@ export const OrderEditorPage = () => {
   const [decline, { isLoading: declining }] = useDeclineOrderMutation();
   const [resend, { isLoading: resending }] = useResendConfirmationMutation();
   const [confirming, setConfirming] = useState(false);
-  const [proposedRefund, setProposedRefund] = useState<number | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const [canceled, setCanceled] = useState<{ declined: boolean; refund: CancelResult['refund'] } | null>(null);
 
   useEffect(() => {
     if (orderId) return;
@@ -163,8 +175,7 @@ export const OrderEditorPage = () => {
     const result = await decline(order.id);
     if ('error' in result) return;
     notifySuccess(MESSAGES.updated);
-    setDeclined(true);
-    setProposedRefund(result.data.proposed_refund);
+    setCanceled({ declined: true, refund: result.data.refund });
   };
 
   const doResend = async () => {
@@ -177,7 +188,7 @@ export const OrderEditorPage = () => {
     setConfirming(false);
     if (result.error) return;
     notifySuccess(MESSAGES.updated);
-    setProposedRefund(result.data.proposed_refund);
+    setCanceled({ declined: false, refund: result.data.refund });
   };
 
   return (
@@ -227,15 +238,9 @@ export const OrderEditorPage = () => {
           ) : null}
         </Group>
       </Group>
-      {proposedRefund !== null ? (
+      {canceled ? (
         <Alert color="blue" title="Order canceled: its places are free again">
-          {declined
-            ? proposedRefund > 0
-              ? `Declined: refund everything paid, ${formatMoney(proposedRefund, order.currency)}, on the Payments tab.`
-              : 'Declined. Nothing was paid, so there is nothing to refund.'
-            : proposedRefund > 0
-              ? `The cancellation policy proposes a refund of ${formatMoney(proposedRefund, order.currency)}. Record it on the Payments tab (you may refund less).`
-              : 'The cancellation policy proposes no refund for this cancellation.'}
+          {cancelOutcome(canceled.declined, canceled.refund, order.currency)}
         </Alert>
       ) : null}
       <Tabs
@@ -250,7 +255,7 @@ export const OrderEditorPage = () => {
         </Tabs.List>
       </Tabs>
       {step === 'payments' ? (
-        <Payments order={order} proposedRefund={proposedRefund} />
+        <Payments order={order} />
       ) : step === 'invoice' ? (
         <InvoiceStep order={order} />
       ) : step === 'audit' ? (
@@ -261,8 +266,9 @@ export const OrderEditorPage = () => {
       <ConfirmDialog
         opened={confirming}
         title="Cancel order"
-        message={`Cancel order ${order.reference}? Its bookings are canceled and their places become free again. Refunds are recorded separately.`}
+        message={`Cancel order ${order.reference}? Its bookings are canceled and their places become free again. The refund the cancellation policy gives goes back to the card when the order was paid through your card provider; otherwise it is recorded as due for you to make.`}
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         loading={canceling}
         onConfirm={doCancel}
         onClose={() => setConfirming(false)}

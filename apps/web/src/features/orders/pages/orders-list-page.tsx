@@ -4,8 +4,8 @@ import {
   ORDER_STATUS_FILTER_LABELS,
   ORDER_STATUS_FILTERS,
   type Order,
+  PAYMENT_STATUS_FILTERS,
   PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUSES,
 } from '@excursio/contract/orders';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -105,7 +105,13 @@ export const OrdersListPage = () => {
             options: options(ORDER_STATUS_FILTERS, ORDER_STATUS_FILTER_LABELS),
             kind: 'segmented',
           },
-          { key: 'payment_status', label: 'Payment status', options: options(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS) },
+          {
+            key: 'payment_status',
+            label: 'Payment status',
+            options: options(PAYMENT_STATUS_FILTERS, PAYMENT_STATUS_LABELS),
+            // Room for the longest value ('Partially refunded') beside the label.
+            width: 300,
+          },
           {
             key: 'date_range',
             label: 'Created',

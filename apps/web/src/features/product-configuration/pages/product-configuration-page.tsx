@@ -61,7 +61,8 @@ const Section = ({ title, description, children }: { title: string; description:
   </Stack>
 );
 
-const Form = ({ values }: { values: Values }) => {
+/** `next`: the numbers the organization's next order and invoice take, for the previews. */
+const Form = ({ values, next }: { values: Values; next: { order: number; invoice: number } }) => {
   const [save] = useSaveProductConfigurationMutation();
   const { data: policies } = useListCancellationPoliciesQuery({ page_size: 100, ordering: 'name' });
   const { data: points } = useListMeetingPointsQuery({ page_size: 100, ordering: 'name' });
@@ -204,7 +205,7 @@ const Form = ({ values }: { values: Values }) => {
             })}
             <TextInput
               label="Booking reference prefix"
-              description={`New orders: ${referencePrefix || '#'}1042`}
+              description={`Next order: ${referencePrefix || '#'}${next.order}`}
               error={err('booking_reference_prefix')}
               {...register('booking_reference_prefix')}
             />
@@ -212,7 +213,7 @@ const Form = ({ values }: { values: Values }) => {
           <Section title="Invoices" description="Printed on invoices issued from now on; issued invoices stay as they are.">
             <TextInput
               label="Invoice number prefix"
-              description={`Next invoices: ${formatInvoiceNumber(42, { prefix: prefix ?? '', digits: Math.min(10, Math.max(1, digits || 1)) })}`}
+              description={`Next invoice: ${formatInvoiceNumber(next.invoice, { prefix: prefix ?? '', digits: Math.min(10, Math.max(1, digits || 1)) })}`}
               error={err('invoice_number_prefix')}
               {...register('invoice_number_prefix')}
             />
@@ -266,6 +267,6 @@ const Form = ({ values }: { values: Values }) => {
 export const ProductConfigurationPage = () => {
   const { data } = useGetProductConfigurationQuery();
   if (!data) return <Skeleton h={480} radius="md" maw={PAGE_FORM_WIDTH} />;
-  const { updated_at: _updated, ...values } = data;
-  return <Form values={values} />;
+  const { updated_at: _updated, next_order_number, next_invoice_number, ...values } = data;
+  return <Form values={values} next={{ order: next_order_number, invoice: next_invoice_number }} />;
 };
