@@ -1,4 +1,5 @@
 import {
+  ORDER_CHANNEL_LABELS,
   ORDER_DATE_RANGE_LABELS,
   ORDER_DATE_RANGES,
   ORDER_STATUS_FILTER_LABELS,
@@ -14,7 +15,7 @@ import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
-import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
@@ -22,6 +23,24 @@ import { orderPath } from '../components/order-paths.ts';
 const FILTERS = ['status', 'payment_status', 'date_range', 'seller', 'store'] as const;
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
+
+/** Who sold an order and where: a resale names its reseller (and the reseller's store), never passing for a direct sale. */
+const SoldBy = ({ order }: { order: Order }) => {
+  const s = order.sold_by;
+  const where = s?.kind === 'reseller' ? (s.store ?? 'Back office') : (order.store?.name ?? ORDER_CHANNEL_LABELS[order.channel]);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500} lineClamp={1}>
+        {s?.kind === 'reseller' ? `Resale · ${s.name}` : (s?.name ?? ORDER_CHANNEL_LABELS[order.channel])}
+      </Text>
+      {s || order.store ? (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {where}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
 
 /** `/orders/list`: every order, newest first, with the specification's filters in the URL. */
 export const OrdersListPage = () => {
@@ -74,6 +93,30 @@ export const OrdersListPage = () => {
       ),
     },
     {
+      key: 'activity',
+      header: 'Activity',
+      width: 190,
+      render: (o) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={o.first_service?.time_zone}>
+          {o.first_service ? formatZonedDateTime(o.first_service.starts_at, o.first_service.time_zone) : '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'offer',
+      header: 'Offer',
+      render: (o) =>
+        o.offer ? (
+          <Text size="sm" lineClamp={2}>
+            {o.offer.title}
+            {o.offer.more ? <Text span size="xs" c="dimmed">{` + ${o.offer.more} more`}</Text> : null}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'sold', header: 'Sold by', width: 170, render: (o) => <SoldBy order={o} /> },
+    {
       key: 'total',
       header: 'Total',
       sortField: 'total',
@@ -92,7 +135,12 @@ export const OrdersListPage = () => {
   return (
     <Stack gap={0}>
       <PageAction>
-        <ExportMenu path="/orders/export/" params={list.apiQuery} disabled={!list.ready} />
+        <ExportMenu
+          path="/orders/export/"
+          params={list.apiQuery}
+          disabled={!list.ready}
+          more={[{ title: 'Order lines', path: '/orders/export/lines/' }]}
+        />
       </PageAction>
       <ListToolbar
         list={list}
