@@ -10,6 +10,7 @@ import {
 } from '@excursio/contract/orders';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
@@ -17,6 +18,7 @@ import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
@@ -45,6 +47,7 @@ const SoldBy = ({ order }: { order: Order }) => {
 /** `/orders/list`: every order, newest first, with the specification's filters in the URL. */
 export const OrdersListPage = () => {
   const list = useListParams(FILTERS);
+  const affiliate = useAccess().user?.base_account.type === 'affiliate';
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   // Sellers are the team members who took an order in the back office; the filter shows once there is one.
@@ -169,11 +172,23 @@ export const OrdersListPage = () => {
         columns={columns}
         rowKey={(o) => o.id}
         {...listTableProps(list, data, isFetching)}
-        empty={{
-          message: list.hasActiveFilters
-            ? 'No orders match these filters.'
-            : 'There are no orders yet. Orders appear here as soon as someone books.',
-        }}
+        empty={
+          list.hasActiveFilters
+            ? { message: 'No orders match these filters.' }
+            : affiliate
+              ? {
+                  // A resale is the supplier's order: the affiliate finds its sales under Resales.
+                  message:
+                    'Your resales are not listed here: a partner’s offer sold in your store is an order of that supplier. ' +
+                    'Find your sales and commissions under Resales.',
+                  action: (
+                    <Button component={Link} to="/resales/overview" variant="secondary">
+                      Go to Resales
+                    </Button>
+                  ),
+                }
+              : { message: 'There are no orders yet. Orders appear here as soon as someone books.' }
+        }
       />
     </Stack>
   );
