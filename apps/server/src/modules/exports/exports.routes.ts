@@ -69,11 +69,10 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
       config: manageOrders,
       schema: {
         tags,
-        summary:
-          summary(
-            'Order lines (one row per line: offer, service date in its zone, party, amount, seller, store)',
-            'GET /api/orders/',
-          ) + '; the limits count orders',
+        summary: `${summary(
+          'Order lines (one row per line: offer, service date in its zone, party, amount, seller, store)',
+          'GET /api/orders/',
+        )}; the limits count orders`,
         querystring: exportQuerySchema(orderListFilters),
         response: { 200: file, ...errors },
       },

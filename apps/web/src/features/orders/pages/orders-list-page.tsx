@@ -88,7 +88,7 @@ export const OrdersListPage = () => {
       key: 'created',
       header: 'Created',
       sortField: 'created_at',
-      width: 190,
+      width: 150,
       render: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(o.created_at)}
@@ -98,16 +98,23 @@ export const OrdersListPage = () => {
     {
       key: 'activity',
       header: 'Activity',
-      width: 190,
-      render: (o) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }} title={o.first_service?.time_zone}>
-          {o.first_service ? formatZonedDateTime(o.first_service.starts_at, o.first_service.time_zone) : '—'}
-        </Text>
-      ),
+      width: 150,
+      render: (o) =>
+        o.first_service ? (
+          <Stack gap={0} title={o.first_service.time_zone}>
+            <Text size="sm">{formatDisplayDate(o.first_service.local_date)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatZonedDateTime(o.first_service.starts_at, o.first_service.time_zone).split(', ').at(-1)}
+            </Text>
+          </Stack>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'offer',
       header: 'Offer',
+      width: 180,
       render: (o) =>
         o.offer ? (
           <Text size="sm" lineClamp={2}>
