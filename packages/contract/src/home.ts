@@ -62,7 +62,7 @@ export type DeparturesResponse = z.infer<typeof departuresResponse>;
 
 export const salesFigures = z.object({
   orders: z.number().int(),
-  /** Totals of the orders not canceled, minor units. */
+  /** Totals of the orders not canceled, less their refunds that were not a cancellation's (analytics' net rule), minor units. */
   gross: z.number().int(),
   /** An affiliate's share of its resales (0 for a supplier's own orders). */
   commission: z.number().int(),

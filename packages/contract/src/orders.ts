@@ -167,6 +167,17 @@ export const order = z.object({
   contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
   /** The store it was sold through (webstore orders), or null. */
   store: z.object({ id, name: z.string() }).nullable(),
+  /** The first start of its bookings (of the lines still standing, else of all), in the offer's zone. */
+  first_service: z.object({ starts_at: timestamp, local_date: z.string(), time_zone: z.string() }).nullable(),
+  /** The first line's offer, and how many lines more. */
+  offer: z.object({ title: z.string(), more: z.number().int() }).nullable(),
+  /**
+   * Who sold it: the team member (back office), or for a resale the reseller organization and the
+   * reseller's store it was sold in; null when booked online or through the API in its own store.
+   */
+  sold_by: z.object({ kind: z.enum(['member', 'reseller']), id, name: z.string(), store: z.string().nullable() }).nullable(),
+  /** The language it was made in (two letters): the webstore's at checkout, else the organization's default. */
+  language: z.string(),
   created_at: timestamp,
   canceled_at: timestamp.nullable(),
 });
@@ -238,6 +249,11 @@ export const orderListFilters = {
   store: z.preprocess(
     (raw) => (typeof raw === 'string' && ['', 'all'].includes(raw.trim().toLowerCase()) ? undefined : raw),
     z.uuid({ error: 'Choose a store from the list.' }).optional(),
+  ),
+  /** The customer who bought (a customer id; the customers drawer lists their orders). */
+  customer: z.preprocess(
+    (raw) => (typeof raw === 'string' && ['', 'all'].includes(raw.trim().toLowerCase()) ? undefined : raw),
+    z.uuid({ error: 'Choose a customer from the list.' }).optional(),
   ),
 };
 

@@ -237,6 +237,11 @@ export const webstoreOrderInput = z.strictObject({
   payment_token: z.string().min(3).max(255).optional(),
   /** The visitor's attempt (a UUID made once per checkout): a repeated request answers the same order. */
   idempotency_key: z.string().min(16).max(100),
+  /** The webstore's language the visitor booked in (two letters); the order records it. Else the store's first. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, { error: 'Use a two-letter language code.' })
+    .optional(),
 });
 export type WebstoreOrderInput = z.input<typeof webstoreOrderInput>;
 

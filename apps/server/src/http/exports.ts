@@ -63,8 +63,47 @@ export const allRows = async <T>(page: ListPageOf<T>, max: number) => {
   return rows;
 };
 
-export type Cell = string | number | null;
+/**
+ * A date or a date and time as a clock on the wall shows it (`2026-12-01` or `2026-12-01 15:30`, in
+ * the zone the column names): CSV writes it as it reads, XLSX as a real date cell with that format.
+ */
+export type WallTime = { wall: string };
+export type Cell = string | number | null | WallTime;
 export type ExportColumn<T> = { header: string; value: (row: T) => Cell; width?: number };
+
+const wallParts = new Map<string, Intl.DateTimeFormat>();
+/** An instant as the wall clock of `timeZone` shows it: date and time (`withTime`), or the date alone. */
+export const wallTimeIn = (iso: string | null, timeZone: string, withTime = true): WallTime | null => {
+  if (!iso) return null;
+  let format = wallParts.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallParts.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  const date = `${p.year}-${p.month}-${p.day}`;
+  return { wall: withTime ? `${date} ${p.hour}:${p.minute}` : date };
+};
+
+const isWall = (value: Cell): value is WallTime => typeof value === 'object' && value !== null;
+
+/** A wall time as an XLSX date cell: the same digits, so the sheet shows what the CSV says. */
+const xlsxDate = ({ wall }: WallTime) => {
+  const [y, mo, d, h = 0, mi = 0] = wall.split(/[- :]/).map(Number);
+  return {
+    value: new Date(Date.UTC(y, mo - 1, d, h, mi)),
+    type: Date,
+    format: wall.length > 10 ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd',
+  };
+};
 
 /** An amount in minor units as the currency writes it (8500 EUR → 85, 1200 JPY → 1200). */
 export const amountOf = (minor: number, currency: string) => {
@@ -83,7 +122,15 @@ const xlsx = async (sheet: string, header: string[], rows: Cell[][]) => {
   const data = [
     header.map((value) => ({ value, type: String, fontWeight: 'bold' as const })),
     ...rows.map((row) =>
-      row.map((value) => (value === null ? null : typeof value === 'number' ? { value, type: Number } : { value, type: String })),
+      row.map((value) =>
+        value === null
+          ? null
+          : typeof value === 'number'
+            ? { value, type: Number }
+            : isWall(value)
+              ? xlsxDate(value)
+              : { value, type: String },
+      ),
     ),
   ];
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
@@ -91,6 +138,15 @@ const xlsx = async (sheet: string, header: string[], rows: Cell[][]) => {
 };
 
 type Rows<T> = T[] | ListPageOf<T>;
+type ExportOptions<T, R> = {
+  format: ExportFormat;
+  filename: string;
+  sheet: string;
+  columns: ExportColumn<R>[];
+  rows: Rows<T>;
+  /** The file's rows of one listed row (the lines export: an order's lines); by default the row itself. */
+  expand?: (row: T) => R[];
+};
 
 /**
  * Answers the rows as a download: CSV (UTF-8 with a byte-order mark so spreadsheets read accents;
@@ -99,13 +155,11 @@ type Rows<T> = T[] | ListPageOf<T>;
  * A failure once CSV has started (the database gone mid-file) ends the connection without its
  * last chunk, so the client sees a broken download, never a short file that looks whole.
  */
-export const sendExport = async <T>(
-  reply: FastifyReply,
-  options: { format: ExportFormat; filename: string; sheet: string; columns: ExportColumn<T>[]; rows: Rows<T> },
-) => {
+export const sendExport = async <T, R = T>(reply: FastifyReply, options: ExportOptions<T, R>) => {
   const { format, columns } = options;
   const header = columns.map((c) => c.header);
-  const cells = (rows: T[]) => rows.map((row) => columns.map((c) => c.value(row)));
+  const expand = options.expand ?? ((row: T) => [row as unknown as R]);
+  const cells = (rows: T[]) => rows.flatMap(expand).map((row) => columns.map((c) => c.value(row)));
   const pages = Array.isArray(options.rows) ? [options.rows] : await pagesOf(options.rows, EXPORT_MAX_ROWS[format]);
   reply.header('content-disposition', `attachment; filename="${options.filename}.${format}"`);
   reply.header('cache-control', 'no-store');
@@ -115,7 +169,8 @@ export const sendExport = async <T>(
     reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return reply.send(await xlsx(options.sheet, header, rows));
   }
-  const csv = (rows: Cell[][]) => (rows.length ? csvDocument(rows.map((r) => r.map((v) => v ?? ''))) : '');
+  const csv = (rows: Cell[][]) =>
+    rows.length ? csvDocument(rows.map((r) => r.map((v) => (v === null ? '' : isWall(v) ? v.wall : v)))) : '';
   reply.type('text/csv; charset=utf-8');
   return reply.send(
     Readable.from(

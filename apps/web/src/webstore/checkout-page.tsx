@@ -133,6 +133,8 @@ export const CheckoutPage = () => {
         note: note.trim(),
         terms_accepted: true,
         idempotency_key: attempt.current,
+        // The order records the language the visitor booked in.
+        language: i18n.language.slice(0, 2).toLowerCase(),
         ...(sendsCardToken(plan) ? { payment_token: cardToken(card.number) } : {}),
       };
       if (store.recaptcha_site_key) {

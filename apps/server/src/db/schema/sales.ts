@@ -66,6 +66,11 @@ export const orders = pgTable(
      * card checkout exists): `GET /api/order?session_id=` finds it for a confirmation page.
      */
     checkoutSessionId: text('checkout_session_id'),
+    /**
+     * The language the order was made in (two letters): the webstore's language at checkout, else the
+     * organization's default (profile) — guest mails and the back office name it.
+     */
+    language: text('language').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,6 +151,8 @@ export const payments = pgTable(
     uniqueIndex('payments_account_idempotency_key').on(t.accountId, t.idempotencyKey),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
     index('payments_order_idx').on(t.orderId),
+    // The dashboard's month revenue subtracts refunds: the organization's refunds since a date (few rows).
+    index('payments_account_refunds_idx').on(t.accountId, t.createdAt).where(sql`${t.kind} = 'refund'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { AnalyticsFigures } from '@excursio/contract/analytics';
 import type { OrderDetail } from '@excursio/contract/orders';
+import { netRevenueMinor } from './net-revenue.ts';
 
 /**
  * The analytics computed the other way: from what the orders API says of each order (its lines,
@@ -23,7 +24,7 @@ export const expectedFigures = (orders: OrderDetail[], keyOf: (facts: LineFacts)
     const paid = succeeded.filter((p) => p.kind === 'payment').reduce((s, p) => s + p.amount, 0);
     const refunded = succeeded.filter((p) => p.kind === 'refund').reduce((s, p) => s + p.amount, 0);
     const refunds = spread(refunded, order.lines);
-    const net = spread(Math.max(order.total, paid - refunded), order.lines);
+    const net = spread(netRevenueMinor(order.total, paid, refunded), order.lines);
     for (const line of order.lines) {
       const id = `${keyOf({ order, line })}|${order.currency}`;
       const f = out.get(id) ?? {

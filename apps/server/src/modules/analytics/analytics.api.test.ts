@@ -279,6 +279,28 @@ describe('who may read analytics', () => {
   });
 });
 
+describe('net revenue subtracts refunds (issue 23)', () => {
+  it('a fully paid €115 order refunded €20 as goodwill nets €95; a canceled line refunded is not subtracted twice; a fee kept counts', async () => {
+    const b = await createAccount(t);
+    const offer = await createSellableOffer(t, b, { prices: { adult: 11500, child: 5000 } });
+    const r = orderRequests(t, b);
+    const goodwill = await createOrder(t, b, offer, '2026-12-02', { adults: 1 });
+    expect(goodwill.total).toBe(11500);
+    expect((await r.pay(goodwill.id, { method: 'cash', amount: 11500 })).statusCode).toBe(201);
+    expect((await r.pay(goodwill.id, { kind: 'refund', method: 'cash', amount: 2000 })).statusCode).toBe(201);
+    // Canceled in full and refunded but €15 kept: net €15.
+    const canceled = await createOrder(t, b, offer, '2026-12-02', { adults: 1 });
+    expect((await r.pay(canceled.id, { method: 'cash', amount: 11500 })).statusCode).toBe(201);
+    expect((await r.post(`/api/orders/${canceled.id}/cancel/`)).statusCode).toBe(200);
+    expect((await r.pay(canceled.id, { kind: 'refund', method: 'cash', amount: 10000 })).statusCode).toBe(201);
+    const [totals] = (await analytics(b, RANGE)).totals;
+    expect(totals).toMatchObject({ currency: 'EUR', gross: 23000, canceled: 11500, refunds: 12000, net: 9500 + 1500 });
+    // The rebuild (the migration's repair of existing rows) gives the same.
+    await t.db.execute(sql`select analytics_rebuild(${b.account.id})`);
+    expect((await analytics(b, RANGE)).totals[0].net).toBe(11000);
+  });
+});
+
 describe('under concurrent orders, refunds and cancellations', () => {
   it('the rollup still equals what the orders say', async () => {
     const b = await createAccount(t);

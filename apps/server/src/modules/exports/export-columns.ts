@@ -9,17 +9,33 @@ import {
   PAYMENT_STATUS_LABELS,
 } from '@excursio/contract/orders';
 import type { Resale } from '@excursio/contract/partners';
-import { amountOf, type ExportColumn } from '../../http/exports.ts';
+import { amountOf, type ExportColumn, wallTimeIn } from '../../http/exports.ts';
+import type { ListLine } from '../orders/order-list-facts.repository.ts';
 
-/** The columns of each export (one place: the CSV and the XLSX are the same table). */
+/**
+ * The columns of each export (one place: the CSV and the XLSX are the same table). Dates are wall
+ * times: the organization's zone for when something happened, the offer's zone for a service.
+ */
 
-export const orderColumns: ExportColumn<Order>[] = [
+/** Who sold it: the team member, or the reseller of a resale. */
+const sellerOf = (o: Order) => (o.sold_by?.kind === 'reseller' ? `${o.sold_by.name} (reseller)` : (o.sold_by?.name ?? ''));
+/** The store it was sold in: its own, or for a resale the reseller's store (named as the reseller calls it). */
+const storeOf = (o: Order) => o.store?.name ?? (o.sold_by?.kind === 'reseller' ? (o.sold_by.store ?? '') : '');
+
+export const orderColumns = (zone: string): ExportColumn<Order>[] => [
   { header: 'Reference', value: (o) => o.reference },
-  { header: 'Created', value: (o) => o.created_at },
+  { header: 'Created', value: (o) => wallTimeIn(o.created_at, zone) },
   { header: 'Status', value: (o) => ORDER_STATUS_LABELS[o.status] },
   { header: 'Payment status', value: (o) => PAYMENT_STATUS_LABELS[o.payment_status] },
   { header: 'Channel', value: (o) => ORDER_CHANNEL_LABELS[o.channel] },
-  { header: 'Store', value: (o) => o.store?.name ?? '' },
+  { header: 'Seller', value: sellerOf },
+  { header: 'Store', value: storeOf },
+  {
+    header: 'Activity date',
+    value: (o) => (o.first_service ? wallTimeIn(o.first_service.starts_at, o.first_service.time_zone) : null),
+  },
+  { header: 'Offer', value: (o) => (o.offer ? `${o.offer.title}${o.offer.more ? ` + ${o.offer.more} more` : ''}` : '') },
+  { header: 'Language', value: (o) => o.language },
   { header: 'First name', value: (o) => o.contact.first_name },
   { header: 'Last name', value: (o) => o.contact.last_name },
   { header: 'Email', value: (o) => o.contact.email },
@@ -28,7 +44,34 @@ export const orderColumns: ExportColumn<Order>[] = [
   { header: 'Total', value: (o) => amountOf(o.total, o.currency) },
   { header: 'Paid', value: (o) => amountOf(o.paid, o.currency) },
   { header: 'Refunded', value: (o) => amountOf(o.refunded, o.currency) },
-  { header: 'Canceled', value: (o) => o.canceled_at ?? '' },
+  { header: 'Canceled', value: (o) => wallTimeIn(o.canceled_at, zone) },
+];
+
+/** One row of the lines export: an order line with its order and its party by category name. */
+export type LineExportRow = { order: Order; line: ListLine; party: string };
+
+export const lineColumns = (zone: string): ExportColumn<LineExportRow>[] => [
+  { header: 'Order', value: (r) => r.order.reference },
+  { header: 'Order created', value: (r) => wallTimeIn(r.order.created_at, zone) },
+  { header: 'Offer', value: (r) => r.line.description },
+  {
+    header: 'Service date',
+    value: (r) => (r.line.startsAt ? wallTimeIn(r.line.startsAt.toISOString(), r.line.timeZone ?? 'UTC') : null),
+  },
+  { header: 'Time zone', value: (r) => (r.line.startsAt ? (r.line.timeZone ?? 'UTC') : '') },
+  { header: 'Participants', value: (r) => r.line.participants ?? 0 },
+  { header: 'Party', value: (r) => r.party },
+  { header: 'Line status', value: (r) => (r.line.status === 'canceled' ? 'Canceled' : 'Active') },
+  { header: 'Currency', value: (r) => r.order.currency },
+  { header: 'Line amount', value: (r) => amountOf(r.line.totalMinor, r.order.currency) },
+  { header: 'Order status', value: (r) => ORDER_STATUS_LABELS[r.order.status] },
+  { header: 'Payment status', value: (r) => PAYMENT_STATUS_LABELS[r.order.payment_status] },
+  { header: 'Channel', value: (r) => ORDER_CHANNEL_LABELS[r.order.channel] },
+  { header: 'Seller', value: (r) => sellerOf(r.order) },
+  { header: 'Store', value: (r) => storeOf(r.order) },
+  { header: 'First name', value: (r) => r.order.contact.first_name },
+  { header: 'Last name', value: (r) => r.order.contact.last_name },
+  { header: 'Email', value: (r) => r.order.contact.email },
 ];
 
 /** The day's manifest: one row per booking (what the bookings overview's "Export" gives). */
@@ -49,7 +92,7 @@ export const manifestColumns = (categoryNames: ReadonlyMap<string, string>): Exp
   { header: 'Attendance', value: (r) => ATTENDANCE_STATUS_LABELS[r.attendance_status] },
 ];
 
-export const customerColumns: ExportColumn<Customer>[] = [
+export const customerColumns = (zone: string): ExportColumn<Customer>[] => [
   { header: 'First name', value: (c) => c.first_name },
   { header: 'Last name', value: (c) => c.last_name },
   { header: 'Email', value: (c) => c.email ?? '' },
@@ -58,14 +101,24 @@ export const customerColumns: ExportColumn<Customer>[] = [
   { header: 'Language', value: (c) => c.language },
   { header: 'Marketing consent', value: (c) => (c.marketing_consent ? 'Yes' : 'No') },
   { header: 'Orders', value: (c) => c.orders_count },
-  { header: 'Spent', value: (c) => c.spent.map((s) => `${amountOf(s.total, s.currency)} ${s.currency}`).join(', ') },
+  // A number and its currency; the rare customer who paid in more currencies has the others beside.
+  { header: 'Spent', value: (c) => (c.spent[0] ? amountOf(c.spent[0].total, c.spent[0].currency) : 0) },
+  { header: 'Currency', value: (c) => c.spent[0]?.currency ?? '' },
+  {
+    header: 'Spent in other currencies',
+    value: (c) =>
+      c.spent
+        .slice(1)
+        .map((s) => `${amountOf(s.total, s.currency)} ${s.currency}`)
+        .join(', '),
+  },
   { header: 'Notes', value: (c) => c.notes },
-  { header: 'Created', value: (c) => c.created_at },
+  { header: 'Created', value: (c) => wallTimeIn(c.created_at, zone) },
 ];
 
-export const resaleColumns: ExportColumn<Resale>[] = [
+export const resaleColumns = (zone: string): ExportColumn<Resale>[] => [
   { header: 'Reference', value: (r) => r.reference },
-  { header: 'Created', value: (r) => r.created_at },
+  { header: 'Created', value: (r) => wallTimeIn(r.created_at, zone) },
   { header: 'Supplier', value: (r) => r.supplier.name },
   { header: 'Reseller', value: (r) => r.reseller.name },
   { header: 'Store', value: (r) => r.store?.name ?? '' },
@@ -78,5 +131,5 @@ export const resaleColumns: ExportColumn<Resale>[] = [
   { header: 'Collected', value: (r) => amountOf(r.collected, r.currency) },
   { header: 'Commission', value: (r) => amountOf(r.commission, r.currency) },
   { header: 'Net', value: (r) => amountOf(r.net, r.currency) },
-  { header: 'Canceled', value: (r) => r.canceled_at ?? '' },
+  { header: 'Canceled', value: (r) => wallTimeIn(r.canceled_at, zone) },
 ];

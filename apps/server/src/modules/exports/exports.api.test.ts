@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseAccounts } from '../../db/schema/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createMember, useAccount } from '../../test/factories.ts';
 import { book, orderRequests, reserveParty } from '../../test/order-factories.ts';
+import { salesMix } from '../../test/sales-mix-factories.ts';
 
 // Exports of the lists: the list's filters, every cell safe from formula injection, CSV and XLSX.
 const t = useTestApp();
@@ -59,6 +61,20 @@ const sheetXml = (bytes: Buffer) => {
     // inline strings only
   }
   return { sheet, shared };
+};
+
+/** The sheet, its shared strings and its styles (where number formats live). */
+const xlsxParts = (bytes: Buffer) => {
+  const dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+  writeFileSync(join(dir, 'file.xlsx'), bytes);
+  const part = (name: string) => {
+    try {
+      return execFileSync('unzip', ['-p', join(dir, 'file.xlsx'), name]).toString('utf8');
+    } catch {
+      return '';
+    }
+  };
+  return { sheet: part('xl/worksheets/sheet1.xml'), shared: part('xl/sharedStrings.xml'), styles: part('xl/styles.xml') };
 };
 
 describe('orders export', () => {
@@ -185,5 +201,109 @@ describe('a long list', () => {
 
     const narrowed = parseCsv((await getC('/api/customers/export/?search=guest-10001%40')).body);
     expect(narrowed.slice(1).map((r) => r[2])).toEqual(['guest-10001@example.test']);
+  });
+});
+
+// Issue 23: real dates, numbers for money, the store and seller filled, and one row per order line.
+describe('what the exports hold', () => {
+  const DAY1 = '2026-12-01';
+  let mix: Awaited<ReturnType<typeof salesMix>>;
+  beforeAll(async () => {
+    t.clock.now = new Date('2026-11-30T08:00:00Z');
+    mix = await salesMix(t, DAY1, '2026-12-03');
+    await t.db
+      .update(baseAccounts)
+      .set({ profile: sql`${baseAccounts.profile} || '{"timezone":"Europe/Berlin"}'::jsonb` })
+      .where(eq(baseAccounts.id, mix.supplier.account.id));
+  });
+  const getS = (url: string) => t.app.inject({ url, headers: mix.supplier.owner.headers });
+  const byHeader = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0].map((h, i) => [h, r[i]])));
+
+  it('orders CSV: readable dates in the organization’s zone, activity date, offer, seller, store', async () => {
+    const rows = byHeader(parseCsv((await getS('/api/orders/export/')).body));
+    const of = (ref: string) => rows.find((r) => r.Reference === ref) ?? {};
+    // Made at 08:00 UTC: 09:00 in Berlin.
+    expect(of(mix.references.backoffice)).toMatchObject({
+      Created: '2026-11-30 09:00',
+      'Activity date': `${DAY1} 15:30`,
+      Offer: 'Harbour kayak tour + 1 more',
+      Seller: 'Mia Member',
+      Store: '',
+      Channel: 'Back office',
+      Language: 'sl',
+    });
+    expect(of(mix.references.online)).toMatchObject({ Store: 'Harbour kiosk', Seller: '', Language: 'de' });
+    expect(of(mix.references.resale)).toMatchObject({
+      Store: 'City Guide Store',
+      Seller: `Org ${mix.reseller.subdomain} (reseller)`,
+    });
+  });
+
+  it('orders XLSX: date cells with a date format, amounts as numbers', async () => {
+    const res = await getS('/api/orders/export/?format=xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    const { sheet, styles } = xlsxParts(res.rawPayload);
+    // 2026-11-30 09:00 as an Excel serial number (days since 1899-12-30), in a numeric cell.
+    const serial = (Date.UTC(2026, 10, 30, 9, 0) / 86_400_000 + 25569).toString();
+    const dateCell = sheet.match(new RegExp(`<c r="B2"[^>]*s="(\\d+)"[^>]*><v>${serial.slice(0, 10)}`));
+    expect(dateCell, sheet.slice(0, 2000)).not.toBeNull();
+    expect(styles).toContain('formatCode="yyyy-mm-dd hh:mm"');
+    // No ISO string anywhere, and the total is a number cell.
+    expect(sheet + xlsxParts(res.rawPayload).shared).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(sheet).toMatch(/<c r="[A-Z]+2"( s="\d+")?><v>\d+(\.\d+)?<\/v><\/c>/);
+  });
+
+  it('lines export: one row per order line with its offer, service date in the offer’s zone, party, amount, seller and store', async () => {
+    const res = await getS('/api/orders/export/lines/');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="order-lines-\d{4}-\d{2}-\d{2}\.csv"/);
+    const rows = byHeader(parseCsv(res.body));
+    expect(rows).toHaveLength(4);
+    const backoffice = rows.filter((r) => r.Order === mix.references.backoffice);
+    expect(backoffice.map((r) => [r.Offer, r['Service date'], r['Time zone'], r.Party, r['Line amount'], r.Seller])).toEqual([
+      [
+        'Harbour kayak tour',
+        '2026-12-03 10:00',
+        'Europe/Berlin',
+        expect.stringMatching(/^2 × Adult/),
+        expect.stringMatching(/^\d+(\.\d+)?$/),
+        'Mia Member',
+      ],
+      [
+        'Old town walk',
+        `${DAY1} 15:30`,
+        'Europe/Berlin',
+        expect.stringMatching(/^1 × Adult/),
+        expect.stringMatching(/^\d+(\.\d+)?$/),
+        'Mia Member',
+      ],
+    ]);
+    expect(rows.find((r) => r.Order === mix.references.resale)).toMatchObject({
+      Store: 'City Guide Store',
+      Seller: `Org ${mix.reseller.subdomain} (reseller)`,
+      Participants: '2',
+    });
+    const xlsx = await getS('/api/orders/export/lines/?format=xlsx&search=' + encodeURIComponent(mix.references.resale));
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsxParts(xlsx.rawPayload).sheet).toContain('<c r="A2"');
+    expect(xlsxParts(xlsx.rawPayload).sheet).not.toContain('<c r="A3"');
+  });
+
+  it('customers: Spent is a number beside its currency, Created a date', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${mix.backofficeId}/payments/`,
+      headers: mix.supplier.owner.headers,
+      payload: { idempotency_key: crypto.randomUUID(), method: 'cash', amount: 1000 },
+    });
+    const rows = byHeader(parseCsv((await getS('/api/customers/export/')).body));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.Spent).toMatch(/^\d+(\.\d+)?$/);
+      expect(r.Created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    }
+    expect(rows.some((r) => r.Currency === 'EUR' && Number(r.Spent) > 0)).toBe(true);
+    const xlsx = xlsxParts((await getS('/api/customers/export/?format=xlsx')).rawPayload);
+    expect(xlsx.shared + xlsx.sheet).not.toMatch(/\d+(\.\d+)? EUR/);
   });
 });

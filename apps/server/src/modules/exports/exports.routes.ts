@@ -4,7 +4,7 @@ import { BOOKINGS_BY_DATE_ORDERING, bookingsByDateFilters, ORDER_ORDERING, order
 import { RESALE_ORDERING, resaleListFilters } from '@excursio/contract/partners';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
-import { allRows, EXPORT_MAX_ROWS, exportQuerySchema, sendExport } from '../../http/exports.ts';
+import { allRows, EXPORT_MAX_ROWS, exportQuerySchema, sendExport, type Window } from '../../http/exports.ts';
 import { orderingOf } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { listCustomersPage } from '../customers/customers.service.ts';
@@ -12,7 +12,15 @@ import { bookingsOfDayPage } from '../orders/bookings.service.ts';
 import { listOrdersPage } from '../orders/orders.service.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { listResales } from '../resales/resales.service.ts';
-import { customerColumns, manifestColumns, orderColumns, resaleColumns } from './export-columns.ts';
+import {
+  customerColumns,
+  type LineExportRow,
+  lineColumns,
+  manifestColumns,
+  orderColumns,
+  resaleColumns,
+} from './export-columns.ts';
+import { organizationZone } from './exports.repository.ts';
 
 const tags = ['exports'];
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
@@ -49,8 +57,51 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
         format: query.format,
         filename: `orders-${today()}`,
         sheet: 'Orders',
-        columns: orderColumns,
+        columns: orderColumns(await organizationZone(db, accountId)),
         rows: (window) => listOrdersPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/orders/export/lines/',
+    {
+      config: manageOrders,
+      schema: {
+        tags,
+        summary: `${summary(
+          'Order lines (one row per line: offer, service date in its zone, party, amount, seller, store)',
+          'GET /api/orders/',
+        )}; the limits count orders`,
+        querystring: exportQuerySchema(orderListFilters),
+        response: { 200: file, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const ordering = orderingOf(query.ordering, ORDER_ORDERING, { field: 'created_at', descending: true });
+      const accountId = principalOf(request).accountId;
+      // Each page of the list's orders, with its lines and their party named by category.
+      const page = async (window: Window) => {
+        const { results, lines } = await listOrdersPage(db, accountId, { ...query, ...window, ordering, now: ctx.clock() });
+        const categories = [...new Set(lines.flatMap((l) => (l.party ?? []).map((p) => p.pricing_category_id)))];
+        const names = await pricingCategoryNames(db, accountId, categories);
+        const party = (l: (typeof lines)[number]) =>
+          (l.party ?? []).map((p) => `${p.quantity} × ${names.get(p.pricing_category_id) ?? 'Participant'}`).join(', ');
+        return {
+          results: results.map((order) => ({
+            order,
+            rows: lines.filter((l) => l.orderId === order.id).map((line): LineExportRow => ({ order, line, party: party(line) })),
+          })),
+        };
+      };
+      return sendExport(reply, {
+        format: query.format,
+        filename: `order-lines-${today()}`,
+        sheet: 'Order lines',
+        columns: lineColumns(await organizationZone(db, accountId)),
+        rows: page,
+        expand: (o) => o.rows,
       });
     },
   );
@@ -106,7 +157,7 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
         format: query.format,
         filename: `customers-${today()}`,
         sheet: 'Customers',
-        columns: customerColumns,
+        columns: customerColumns(await organizationZone(db, accountId)),
         rows: (window) => listCustomersPage(db, accountId, { ...query, ...window, ordering }),
       });
     },
@@ -131,7 +182,7 @@ export const exportRoutes = (app: Api, ctx: AppContext) => {
         format: query.format,
         filename: `resales-${today()}`,
         sheet: 'Resales',
-        columns: resaleColumns,
+        columns: resaleColumns(await organizationZone(db, accountId)),
         rows: (window) => listResales(db, accountId, { ...query, ...window, ordering, now: ctx.clock() }),
       });
     },

@@ -5,7 +5,7 @@ import { orders } from '../../db/schema/sales.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { createAccount, createMember, type TestAccount, useAccount } from '../../test/factories.ts';
-import { createOrder } from '../../test/order-factories.ts';
+import { createOrder, orderRequests } from '../../test/order-factories.ts';
 
 const t = useTestApp();
 const a = useAccount(t);
@@ -135,5 +135,27 @@ describe('GET /api/dashboard/month-sales/', () => {
     );
     const viewer = await createMember(t, b, ['View experiences']);
     expect((await get('/api/dashboard/month-sales/', viewer.headers)).statusCode).toBe(403);
+  });
+
+  it('subtracts refunds that are not a cancellation’s: a paid €115 order refunded €20 counts €95 in its month', async () => {
+    const c = await createAccount(t);
+    t.clock.now = new Date('2026-11-10T08:00:00Z');
+    const offer = await createSellableOffer(t, c, { prices: { adult: 11500, child: 5000 } });
+    const r = orderRequests(t, c);
+    const lastMonth = await createOrder(t, c, offer, '2026-12-20', { adults: 1 });
+    await r.pay(lastMonth.id, { method: 'cash', amount: 11500 });
+    t.clock.now = new Date('2026-12-02T08:00:00Z');
+    const thisMonth = await createOrder(t, c, offer, '2026-12-20', { adults: 1 });
+    await r.pay(thisMonth.id, { method: 'cash', amount: 11500 });
+    expect((await r.pay(thisMonth.id, { kind: 'refund', method: 'cash', amount: 2000 })).statusCode).toBe(201);
+    // A refund made this month of last month's order lowers last month's revenue.
+    expect((await r.pay(lastMonth.id, { kind: 'refund', method: 'cash', amount: 1500 })).statusCode).toBe(201);
+    t.clock.now = new Date('2026-12-10T12:00:00Z');
+    const [eur] = (await get('/api/dashboard/month-sales/', c.owner.headers)).json().currencies;
+    expect(eur).toMatchObject({
+      this_month: { orders: 1, gross: 9500 },
+      last_month: { orders: 1, gross: 10000 },
+      last_month_to_date: { orders: 1, gross: 10000 },
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { bookings, slots } from '../../db/schema/availability.ts';
 import { resales } from '../../db/schema/partners.ts';
-import { orders } from '../../db/schema/sales.ts';
+import { orders, payments } from '../../db/schema/sales.ts';
 
 /** The organization's zone (its profile's), and its type. */
 export const accountBasics = async (db: Executor, accountId: string) => {
@@ -33,7 +33,7 @@ export const attendanceOfDay = (db: Executor, accountId: string, localDate: stri
     .where(and(eq(slots.accountId, accountId), eq(slots.localDate, localDate), sql`${bookings.status} <> 'canceled'`))
     .groupBy(slots.experienceId, slots.slotKey);
 
-type Window = { thisFrom: Date; thisTo: Date; lastFrom: Date; lastToDate: Date };
+export type Window = { thisFrom: Date; thisTo: Date; lastFrom: Date; lastToDate: Date };
 
 const figures = (created: Column, gross: Column, commission: Column | SQL, window: Window) => {
   const inWindow = (from: Date, to: Date) =>
@@ -69,6 +69,35 @@ export const ownSalesByMonth = (db: Executor, accountId: string, window: Window)
       ),
     )
     .groupBy(orders.currency);
+
+/**
+ * The orders of the same months (not canceled) that had money refunded, with what was paid and
+ * refunded: the month revenue subtracts refunds. A refund comes after its order, so the
+ * organization's refunds since the window's start (`payments_account_refunds_idx`, few rows) find them.
+ */
+export const refundedOrdersOfMonths = (db: Executor, accountId: string, window: Window) =>
+  db
+    // The sums name "orders"."id" outright: drizzle writes a selected column of the only table unqualified.
+    .select({
+      currency: orders.currency,
+      createdAt: orders.createdAt,
+      totalMinor: orders.totalMinor,
+      paid: sql<number>`(select coalesce(sum(p.amount_minor), 0) from ${payments} p
+        where p.order_id = "orders"."id" and p.kind = 'payment' and p.status = 'succeeded')::bigint`.mapWith(Number),
+      refunded: sql<number>`(select coalesce(sum(p.amount_minor), 0) from ${payments} p
+        where p.order_id = "orders"."id" and p.kind = 'refund' and p.status = 'succeeded')::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        sql`${orders.id} in (select r.order_id from ${payments} r where r.account_id = ${accountId} and r.kind = 'refund'
+          and r.status = 'succeeded' and r.created_at >= ${window.lastFrom.toISOString()}::timestamptz)`,
+        sql`${orders.createdAt} >= ${window.lastFrom.toISOString()}::timestamptz`,
+        sql`${orders.createdAt} < ${window.thisTo.toISOString()}::timestamptz`,
+        sql`${orders.status} <> 'canceled'`,
+      ),
+    );
 
 /** What a reseller sold of its partners' offers in the same months (`resales_reseller_created_idx`). */
 export const resaleSalesByMonth = (db: Executor, accountId: string, window: Window) =>

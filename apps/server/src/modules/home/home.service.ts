@@ -1,8 +1,16 @@
 import type { Departure, DeparturesResponse, MonthSalesResponse, SalesFigures } from '@excursio/contract/home';
 import { TODAY_DEPARTURES_LIMIT } from '@excursio/contract/home';
 import type { Db } from '../../db/client.ts';
+import { netRevenueMinor } from '../analytics/net-revenue.ts';
 import { capacityBetween } from '../availability/capacity.service.ts';
-import { accountBasics, attendanceOfDay, ownSalesByMonth, resaleSalesByMonth } from './home.repository.ts';
+import {
+  accountBasics,
+  attendanceOfDay,
+  ownSalesByMonth,
+  refundedOrdersOfMonths,
+  resaleSalesByMonth,
+  type Window,
+} from './home.repository.ts';
 import { datesFrom, localDateIn, monthWindow } from './home-calendar.ts';
 
 /**
@@ -71,6 +79,30 @@ const figuresOf = (row: SalesRow, name: 'this' | 'last' | 'lastToDate'): SalesFi
 });
 
 /**
+ * The organization's own sales less the refunds of those orders that were not a cancellation's
+ * (analytics' net rule, `netRevenueMinor`): a paid €115 order refunded €20 counts €95 in the month
+ * it was made. Canceled orders stay out, as in the counts.
+ */
+const ownRevenueByMonth = async (db: Db, accountId: string, window: Window) => {
+  const [rows, refunded] = await Promise.all([
+    ownSalesByMonth(db, accountId, window),
+    refundedOrdersOfMonths(db, accountId, window),
+  ]);
+  const byCurrency = new Map(rows.map((r) => [r.currency, r]));
+  for (const o of refunded) {
+    const row = byCurrency.get(o.currency);
+    if (!row) continue;
+    const less = o.totalMinor - netRevenueMinor(o.totalMinor, o.paid, o.refunded);
+    const at = o.createdAt.getTime();
+    const within = (from: Date, to: Date) => at >= from.getTime() && at < to.getTime();
+    if (within(window.thisFrom, window.thisTo)) row.thisGross = Number(row.thisGross) - less;
+    if (within(window.lastFrom, window.thisFrom)) row.lastGross = Number(row.lastGross) - less;
+    if (within(window.lastFrom, window.lastToDate)) row.lastToDateGross = Number(row.lastToDateGross) - less;
+  }
+  return rows;
+};
+
+/**
  * Sales this month against last, per currency, in the organization's zone: a supplier's own orders
  * not canceled, an affiliate's resales (with its commission). A small query of its own until the
  * analytics module offers the same figures.
@@ -79,7 +111,7 @@ export const monthSales = async (db: Db, accountId: string, now: Date): Promise<
   const { timeZone, type } = await accountBasics(db, accountId);
   const window = monthWindow(now, timeZone);
   const basis = type === 'affiliate' ? 'resales' : 'own';
-  const rows = await (basis === 'resales' ? resaleSalesByMonth : ownSalesByMonth)(db, accountId, window);
+  const rows = await (basis === 'resales' ? resaleSalesByMonth : ownRevenueByMonth)(db, accountId, window);
   const currencies = rows
     .map((row) => ({
       currency: row.currency,

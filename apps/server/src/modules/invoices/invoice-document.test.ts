@@ -61,6 +61,10 @@ const order = (lines: OrderLine[], money: Partial<OrderDetail> = {}): OrderDetai
   session_id: null,
   seller: null,
   store: null,
+  first_service: null,
+  offer: null,
+  sold_by: null,
+  language: 'en',
   ...money,
 });
 

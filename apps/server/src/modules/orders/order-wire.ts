@@ -1,5 +1,6 @@
 import type { Order, OrderDetail, OrderLine, OrderPayment, PublicOrder } from '@excursio/contract/orders';
 import { type DueEntry, orderMoney } from './money.ts';
+import type { OrderSelling } from './order-list-facts.repository.ts';
 import type { linesOfOrder, OrderRow, PaymentRow } from './orders.repository.ts';
 
 type LineRow = Awaited<ReturnType<typeof linesOfOrder>>[number];
@@ -51,14 +52,50 @@ export const toOrderLine = ({ line, booking, startsAt, localDate, timeZone }: Li
 export const moneyOf = (o: OrderRow, movements: readonly PaymentRow[], dues: readonly DueEntry[]) =>
   orderMoney(o.totalMinor, movements, { canceled: o.status === 'canceled', dues });
 
-/** The list's view of an order: its money from the movements and ledger given (all of the order's). */
+/** A line as the list's columns need it (its offer and start). */
+export type FactLine = {
+  description: string;
+  status: 'active' | 'canceled';
+  startsAt: Date | null;
+  localDate: string | null;
+  timeZone: string | null;
+};
+/** What the list shows beside an order's row: its lines (in order) and who sold it where. */
+export type OrderFacts = { lines: readonly FactLine[]; selling: OrderSelling | null };
+
+const firstService = (lines: readonly FactLine[]): Order['first_service'] => {
+  const dated = lines.filter((l) => l.startsAt && l.localDate);
+  const standing = dated.filter((l) => l.status === 'active');
+  const first = (standing.length ? standing : dated).reduce<FactLine | null>(
+    (min, l) => (!min || (l.startsAt as Date) < (min.startsAt as Date) ? l : min),
+    null,
+  );
+  return first?.startsAt && first.localDate
+    ? { starts_at: first.startsAt.toISOString(), local_date: first.localDate, time_zone: first.timeZone ?? 'UTC' }
+    : null;
+};
+
+const soldBy = (s: OrderSelling | null): Order['sold_by'] => {
+  if (s?.resellerId) return { kind: 'reseller', id: s.resellerId, name: s.resellerName ?? '', store: s.resellerStoreName };
+  if (s?.sellerId)
+    return {
+      kind: 'member',
+      id: s.sellerId,
+      name: memberName({ firstName: s.sellerFirstName ?? '', lastName: s.sellerLastName ?? '', email: s.sellerEmail ?? '' }),
+      store: null,
+    };
+  return null;
+};
+
+/** The list's view of an order: its money from the movements and ledger given (all of the order's), its lines' and seller's facts. */
 export const toOrder = (
   o: OrderRow,
   movements: readonly PaymentRow[],
-  storeName: string | null = null,
+  facts: OrderFacts = { lines: [], selling: null },
   dues: readonly DueEntry[] = [],
 ): Order => {
   const money = moneyOf(o, movements, dues);
+  const storeName = facts.selling?.storeName ?? null;
   return {
     id: o.id,
     number: o.number,
@@ -75,6 +112,10 @@ export const toOrder = (
     customer_id: o.customerId,
     contact: { first_name: o.contactFirstName, last_name: o.contactLastName, email: o.contactEmail, phone: o.contactPhone },
     store: o.storeId && storeName !== null ? { id: o.storeId, name: storeName } : null,
+    first_service: firstService(facts.lines),
+    offer: facts.lines.length ? { title: facts.lines[0].description, more: facts.lines.length - 1 } : null,
+    sold_by: soldBy(facts.selling),
+    language: o.language,
     created_at: o.createdAt.toISOString(),
     canceled_at: o.canceledAt?.toISOString() ?? null,
   };
@@ -85,11 +126,16 @@ export const toOrderDetail = (
   lines: LineRow[],
   movements: PaymentRow[],
   seller: OrderDetail['seller'],
-  storeName: string | null,
+  selling: OrderSelling | null,
   dues: readonly DueEntry[] = [],
   invoiceNumber: number | null = null,
 ): OrderDetail => ({
-  ...toOrder(o, movements, storeName, dues),
+  ...toOrder(
+    o,
+    movements,
+    { lines: lines.map((l) => ({ ...l, description: l.line.description, status: l.line.status })), selling },
+    dues,
+  ),
   note: o.note,
   lines: lines.map(toOrderLine),
   payments: movements.map(toPayment),

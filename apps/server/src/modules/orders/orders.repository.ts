@@ -22,12 +22,16 @@ export type OrderFilters = {
   channel?: OrderRow['channel'];
   seller?: string;
   store?: string;
+  customer?: string;
 };
 
 /** The next order number of an organization (`#N`). */
 export const nextOrderNumber = (tx: Executor, accountId: string) => nextNumber(tx, orderCounters, accountId);
 
-/** Every order is made here: it takes the product configuration's reference prefix of the moment. */
+/**
+ * Every order is made here: it takes the product configuration's reference prefix of the moment, and
+ * unless the caller names the language (a webstore checkout), the organization's default language.
+ */
 export const insertOrder = async (tx: Executor, values: typeof orders.$inferInsert) =>
   (
     await tx
@@ -36,6 +40,10 @@ export const insertOrder = async (tx: Executor, values: typeof orders.$inferInse
         referencePrefix: sql`coalesce((select pc.booking_reference_prefix from product_configurations pc
           where pc.account_id = ${values.accountId}), '#')`,
         ...values,
+        language:
+          values.language ??
+          sql`coalesce((select nullif(a.profile->>'language', '') from base_accounts a
+          where a.id = ${values.accountId}), 'en')`,
       })
       .returning()
   )[0];
@@ -200,6 +208,7 @@ export const listOrders = async (
     // A team member, or a reseller organization (its resales).
     query.seller ? or(eq(orders.sellerUserId, query.seller), soldByReseller(db, query.seller)) : undefined,
     query.store ? eq(orders.storeId, query.store) : undefined,
+    query.customer ? eq(orders.customerId, query.customer) : undefined,
     query.date_range
       ? gte(orders.createdAt, new Date(query.now.getTime() - RANGE_DAYS[query.date_range] * 86_400_000))
       : undefined,
@@ -220,6 +229,7 @@ export const listOrders = async (
     !query.channel &&
     !query.seller &&
     !query.store &&
+    !query.customer &&
     !query.date_range &&
     !query.search;
   if (unfiltered) return { rows, count: await orderCount(db, accountId), capped: false };

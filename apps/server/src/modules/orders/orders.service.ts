@@ -11,6 +11,7 @@ import { emitOrderCreated, emitOrderEvent } from '../webhooks/events.ts';
 import { confirmBookingsOfOrder } from './bookings.repository.ts';
 import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
+import { linesOfOrders, sellingOfOrders } from './order-list-facts.repository.ts';
 import { moneyOfOrder, restateOrder } from './order-money.service.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
 import { memberName, toOrder, toOrderDetail, toPublicOrder } from './order-wire.ts';
@@ -29,7 +30,6 @@ import {
   paymentsOfOrders,
   sellerOfOrder,
   sellersOfOrders,
-  storeNames,
   storeSlugOf,
   storesOfOrders,
   updateOrder,
@@ -55,7 +55,7 @@ export const orderDetail = async (db: Executor, accountId: string, order: OrderR
     order.sellerUserId
       ? await sellerOfOrder(db, accountId, order.sellerUserId).then((u) => (u ? { id: u.id, name: memberName(u) } : null))
       : await resellerOfOrder(db, order.id).then((r) => (r ? { id: r.id, name: `${r.name} (reseller)` } : null)),
-    (await storeNames(db, accountId, [order.storeId])).get(order.storeId ?? '') ?? null,
+    (await sellingOfOrders(db, accountId, [order.id]))[0] ?? null,
     await duesOfOrder(db, accountId, order.id),
     await invoiceNumberOf(db, accountId, order.id),
   );
@@ -342,35 +342,30 @@ export const cancelOrderLine = async (
   return afterCancel(db, accountId, canceled, options);
 };
 
-/** A page of orders (newest first unless ordered otherwise), each with its money. */
+/**
+ * A page of orders (newest first unless ordered otherwise), each with its money, its lines' offer and
+ * first start, and who sold it: one query each for the page's ids (payments, lines, sellers and stores).
+ */
 export const listOrdersPage = async (db: Db, accountId: string, query: Parameters<typeof listOrders>[2]) => {
   const { rows, count, capped } = await listOrders(db, accountId, query);
-  const [movements, names, dues] = await Promise.all([
-    paymentsOfOrders(
-      db,
-      accountId,
-      rows.map((r) => r.id),
-    ),
-    storeNames(
-      db,
-      accountId,
-      rows.map((r) => r.storeId),
-    ),
-    duesOfOrders(
-      db,
-      accountId,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id);
+  const [movements, lines, selling, dues] = await Promise.all([
+    paymentsOfOrders(db, accountId, ids),
+    linesOfOrders(db, accountId, ids),
+    sellingOfOrders(db, accountId, ids),
+    duesOfOrders(db, accountId, ids),
   ]);
+  const sellingOf = new Map(selling.map((s) => [s.orderId, s]));
   return {
     results: rows.map((r) =>
       toOrder(
         r,
         movements.filter((m) => m.orderId === r.id),
-        r.storeId ? (names.get(r.storeId) ?? null) : null,
+        { lines: lines.filter((l) => l.orderId === r.id), selling: sellingOf.get(r.id) ?? null },
         dues.filter((d) => d.orderId === r.id),
       ),
     ),
+    lines,
     count,
     capped,
   };

@@ -28,6 +28,8 @@ export type PlaceOrderInput = {
   contact: { first_name: string; last_name: string; email: string; phone: string };
   note: string;
   storeId: string | null;
+  /** The webstore's language at checkout (else the organization's default). */
+  language?: string;
   sessionId: string;
   payment: TakenPayment | null;
   /** Sold by a reseller: the order is this (the supplier's) account's, the resale recorded beside it. */
@@ -81,6 +83,7 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     number: await nextOrderNumber(tx, accountId),
     channel: 'webstore',
     storeId: input.storeId,
+    language: input.language,
     customerId,
     contactFirstName: input.contact.first_name,
     contactLastName: input.contact.last_name,

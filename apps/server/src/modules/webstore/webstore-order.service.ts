@@ -108,6 +108,7 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
     contact: { ...input.contact },
     note: input.note,
     storeId: owner === accountId ? store.id : null,
+    language: input.language ?? store.languages[0],
     resale,
   };
   const { card, seller } = due > 0 ? await cardFor(db, deps.stripe, accountId, owner, !!resale) : { card: null, seller: null };

@@ -8,7 +8,8 @@ const overview = () => import('../../features/capacity/pages/capacity-page.tsx')
 
 /** Reading capacity: the catalog's readers or whoever takes orders (either suffices); changes need 'Manage experiences'. */
 const READ: PermissionTitle[] = ['View experiences', 'Manage orders'];
-const FEATURES: Feature[] = ['bookings'];
+/** One's own offers' capacity: an affiliate's plan has no offers, so it sees the subscription guard (no request that answers 403). */
+const FEATURES: Feature[] = ['bookings', 'experiences'];
 
 /** Capacity (specification §2): the month calendar with each day's slots. */
 export const capacityRoutes: RouteObject[] = [

@@ -134,7 +134,8 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IconGauge,
         permissions: ['View experiences', 'Manage orders'],
         anyPermission: true,
-        features: ['bookings'],
+        // Capacity is of one's own offers: a plan without offers (an affiliate's) has none to show.
+        features: ['bookings', 'experiences'],
       },
     ],
   },

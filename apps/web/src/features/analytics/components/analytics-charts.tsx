@@ -26,6 +26,17 @@ const ChartCard = ({ title, children, empty }: { title: string; children: ReactN
   </Card>
 );
 
+/** An amount in major units as an axis tick: the currency's symbol and a compact number (€950, €1.2K, €3M). */
+const compactMoney = (value: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(
+      value,
+    );
+  } catch {
+    return String(value);
+  }
+};
+
 /** Revenue (net) and bookings per day of one currency. */
 export const TimelineCharts = ({ timeline, currency }: { timeline: AnalyticsTimeline | undefined; currency: string }) => {
   if (!timeline) return <Skeleton h={220} />;
@@ -46,6 +57,8 @@ export const TimelineCharts = ({ timeline, currency }: { timeline: AnalyticsTime
           dataKey="day"
           withDots={data.length <= 31}
           valueFormatter={(v) => formatMoney(v * 100, currency)}
+          // Axis ticks in the short form (€1.2K): the full amounts were cut at the axis's edge; the tooltip keeps them.
+          yAxisProps={{ width: 64, tickFormatter: (v: number) => compactMoney(v, currency) }}
           series={[
             { name: 'net', label: 'Net', color: 'blue.6' },
             { name: 'gross', label: 'Gross', color: 'gray.5' },
@@ -54,7 +67,14 @@ export const TimelineCharts = ({ timeline, currency }: { timeline: AnalyticsTime
         />
       </ChartCard>
       <ChartCard title="Bookings over time" empty={empty}>
-        <BarChart h={200} data={data} dataKey="day" series={[{ name: 'bookings', label: 'Bookings', color: 'teal.6' }]} />
+        <BarChart
+          h={200}
+          data={data}
+          dataKey="day"
+          // Bookings are counted: whole-number ticks only (never 0.25 steps).
+          yAxisProps={{ allowDecimals: false }}
+          series={[{ name: 'bookings', label: 'Bookings', color: 'teal.6' }]}
+        />
       </ChartCard>
     </SimpleGrid>
   );

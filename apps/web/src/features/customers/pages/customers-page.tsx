@@ -14,6 +14,7 @@ import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-lis
 import { useDeleteCustomerMutation, useListCustomersQuery } from '../api.ts';
 import { CustomerFormModal } from '../components/customer-form-modal.tsx';
 import { customerName } from '../components/customer-name.ts';
+import { CustomerOrders } from '../components/customer-orders.tsx';
 import { MergeModal } from '../components/merge-modal.tsx';
 
 const spentText = (c: Customer) => (c.spent.length ? c.spent.map((s) => formatMoney(s.total, s.currency)).join(' + ') : '—');
@@ -128,6 +129,7 @@ export const CustomersPage = () => {
             <Field label="Orders">
               {opened.orders_count === 0 ? 'No orders yet' : `${opened.orders_count} · ${spentText(opened)}`}
             </Field>
+            <CustomerOrders customerId={opened.id} count={opened.orders_count} />
             <Field label="Notes">{opened.notes || '—'}</Field>
             <Field label="Customer since">{formatDisplayDate(opened.created_at)}</Field>
             <Group mt="md">

@@ -21,6 +21,7 @@ import {
   useResendConfirmationMutation,
 } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { languageName } from '../../../lib/format/language.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { AuditTrailStep } from '../components/audit-trail-step.tsx';
 import { InvoiceStep } from '../components/invoice-step.tsx';
@@ -212,7 +213,8 @@ export const OrderEditorPage = () => {
             Created {formatDisplayDate(order.created_at)} · {formatMoney(order.total, order.currency)} ·{' '}
             {ORDER_CHANNEL_LABELS[order.channel]}
             {order.store ? ` · ${order.store.name}` : ''}
-            {order.seller ? `, by ${order.seller.name}` : ''}
+            {order.sold_by?.kind === 'reseller' && order.sold_by.store ? ` · in ${order.sold_by.store}` : ''}
+            {order.seller ? `, by ${order.seller.name}` : ''} · Booked in {languageName(order.language)}
           </Text>
         </Stack>
         <Group gap="xs">

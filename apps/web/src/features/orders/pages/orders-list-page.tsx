@@ -1,4 +1,5 @@
 import {
+  ORDER_CHANNEL_LABELS,
   ORDER_DATE_RANGE_LABELS,
   ORDER_DATE_RANGES,
   ORDER_STATUS_FILTER_LABELS,
@@ -9,13 +10,15 @@ import {
 } from '@excursio/contract/orders';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
-import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
@@ -23,9 +26,28 @@ const FILTERS = ['status', 'payment_status', 'date_range', 'seller', 'store'] as
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
+/** Who sold an order and where: a resale names its reseller (and the reseller's store), never passing for a direct sale. */
+const SoldBy = ({ order }: { order: Order }) => {
+  const s = order.sold_by;
+  const where = s?.kind === 'reseller' ? (s.store ?? 'Back office') : (order.store?.name ?? ORDER_CHANNEL_LABELS[order.channel]);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500} lineClamp={1}>
+        {s?.kind === 'reseller' ? `Resale · ${s.name}` : (s?.name ?? ORDER_CHANNEL_LABELS[order.channel])}
+      </Text>
+      {s || order.store ? (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {where}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+};
+
 /** `/orders/list`: every order, newest first, with the specification's filters in the URL. */
 export const OrdersListPage = () => {
   const list = useListParams(FILTERS);
+  const affiliate = useAccess().user?.base_account.type === 'affiliate';
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   // Sellers are the team members who took an order in the back office; the filter shows once there is one.
@@ -66,13 +88,44 @@ export const OrdersListPage = () => {
       key: 'created',
       header: 'Created',
       sortField: 'created_at',
-      width: 190,
+      width: 150,
       render: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDisplayDate(o.created_at)}
         </Text>
       ),
     },
+    {
+      key: 'activity',
+      header: 'Activity',
+      width: 150,
+      render: (o) =>
+        o.first_service ? (
+          <Stack gap={0} title={o.first_service.time_zone}>
+            <Text size="sm">{formatDisplayDate(o.first_service.local_date)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatZonedDateTime(o.first_service.starts_at, o.first_service.time_zone).split(', ').at(-1)}
+            </Text>
+          </Stack>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'offer',
+      header: 'Offer',
+      width: 180,
+      render: (o) =>
+        o.offer ? (
+          <Text size="sm" lineClamp={2}>
+            {o.offer.title}
+            {o.offer.more ? <Text span size="xs" c="dimmed">{` + ${o.offer.more} more`}</Text> : null}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'sold', header: 'Sold by', width: 170, render: (o) => <SoldBy order={o} /> },
     {
       key: 'total',
       header: 'Total',
@@ -92,7 +145,12 @@ export const OrdersListPage = () => {
   return (
     <Stack gap={0}>
       <PageAction>
-        <ExportMenu path="/orders/export/" params={list.apiQuery} disabled={!list.ready} />
+        <ExportMenu
+          path="/orders/export/"
+          params={list.apiQuery}
+          disabled={!list.ready}
+          more={[{ title: 'Order lines', path: '/orders/export/lines/' }]}
+        />
       </PageAction>
       <ListToolbar
         list={list}
@@ -127,11 +185,23 @@ export const OrdersListPage = () => {
         columns={columns}
         rowKey={(o) => o.id}
         {...listTableProps(list, data, isFetching)}
-        empty={{
-          message: list.hasActiveFilters
-            ? 'No orders match these filters.'
-            : 'There are no orders yet. Orders appear here as soon as someone books.',
-        }}
+        empty={
+          list.hasActiveFilters
+            ? { message: 'No orders match these filters.' }
+            : affiliate
+              ? {
+                  // A resale is the supplier's order: the affiliate finds its sales under Resales.
+                  message:
+                    'Your resales are not listed here: a partner’s offer sold in your store is an order of that supplier. ' +
+                    'Find your sales and commissions under Resales.',
+                  action: (
+                    <Button component={Link} to="/resales/overview" variant="secondary">
+                      Go to Resales
+                    </Button>
+                  ),
+                }
+              : { message: 'There are no orders yet. Orders appear here as soon as someone books.' }
+        }
       />
     </Stack>
   );

@@ -49,14 +49,17 @@ const EMPTY: Record<PartnerType, string> = {
 export const PartnersPage = () => {
   const list = useListParams(FILTERS);
   const [params, setParams] = useSearchParams();
-  const view: PartnerType = params.get(TYPE_PARAM) === 'suppliers' ? 'suppliers' : 'resellers';
+  const { can, user } = useAccess();
+  // An affiliate resells others' offers: it opens on its suppliers; a supplier on its resellers.
+  const home: PartnerType = user?.base_account.type === 'affiliate' ? 'suppliers' : 'resellers';
+  const asked = params.get(TYPE_PARAM);
+  const view: PartnerType = asked === 'suppliers' || asked === 'resellers' ? asked : home;
   // The other side changes partnerships too (accepts, pauses, ends): read them afresh on every visit.
   const { data, isFetching, error } = useListPartnersQuery(
     { ...list.apiQuery, type: view },
     { skip: !list.ready, refetchOnMountOrArgChange: true },
   );
   useResetPageOnNotFound(list, error);
-  const { can } = useAccess();
   const canChange = can([CHANGE_PERMISSION]);
   const actions = usePartnerActions();
   const [inviting, setInviting] = useState(false);

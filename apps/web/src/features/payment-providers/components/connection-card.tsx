@@ -5,6 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TestModeBadge } from '../../../components/test-mode-badge.tsx';
 import { formatBasisPoints, formatDisplayDate } from '../../../lib/format/format.ts';
+import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { CONNECTION_CHECKS, missingChecks, providerName, STATUS_BADGES } from '../connection-copy.ts';
 
 type Props = {
@@ -32,6 +33,19 @@ const Field = ({ label, children }: { label: string; children: React.ReactNode }
   </Stack>
 );
 
+/** How a resale's card payment is split, told from the reader's side (a supplier's net, an affiliate's commission). */
+const ResaleSplit = () => {
+  const { user } = useAccess();
+  return user?.base_account.type === 'affiliate' ? (
+    <List.Item>
+      Resales pay you your commission: when a guest pays by card for a partner’s offer in your store, your commission comes to
+      your provider account and the rest goes to the supplier.
+    </List.Item>
+  ) : (
+    <List.Item>Resales split the money: your net amount to you, the reseller’s commission to them.</List.Item>
+  );
+};
+
 const NotConnected = ({ connection, connecting, onConnect }: Props) => (
   <Stack gap="md">
     <Text size="sm">
@@ -41,7 +55,7 @@ const NotConnected = ({ connection, connecting, onConnect }: Props) => (
     <List size="sm" spacing={6} icon={<Check ok />} aria-label="What connecting gives">
       <List.Item>Visitors pay by card when they book on your webstores.</List.Item>
       <List.Item>Card payments and refunds on orders in the back office.</List.Item>
-      <List.Item>Resales split the money: your net amount to you, the reseller’s commission to them.</List.Item>
+      <ResaleSplit />
       <List.Item>Payouts from the provider to your bank account.</List.Item>
     </List>
     <Text size="sm" c="dimmed">
