@@ -241,6 +241,7 @@ export const buildApp = async (deps: AppDeps) => {
     principal: (credentials) =>
       credentials.kind === 'token' ? principals.get(credentials.claims) : keys.principal(credentials.secret),
     appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+    refusal: (credentials) => (credentials.kind === 'api_key' ? keys.refusal(credentials.secret) : Promise.resolve(null)),
     authenticated: keys.used,
   });
   registerTextGuard(app);

@@ -87,6 +87,8 @@ export type AccessDeps = {
   principal: (credentials: Credentials) => Promise<Principal | null>;
   /** App info (the global permission sets), to resolve titles to codenames. */
   appInfo: () => Promise<{ permission_sets: PermissionSet[] }>;
+  /** A refusal that says more than "not authenticated" for credentials that found no caller (a revoked key). */
+  refusal?: (credentials: Credentials) => Promise<Error | null>;
   /** Called once a caller has passed authentication on its own organization's address. */
   authenticated?: (principal: Principal) => void;
 };
@@ -162,7 +164,7 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
 
   const authorize = async (request: FastifyRequest, access: Exclude<Access, 'public'>, credentials: Credentials) => {
     const principal = await deps.principal(credentials);
-    if (!principal) throw notAuthenticated();
+    if (!principal) throw (await deps.refusal?.(credentials)) ?? notAuthenticated();
     if (request.subdomain !== principal.subdomain) {
       throw forbidden(
         request.subdomain === null
