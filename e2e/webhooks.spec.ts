@@ -111,6 +111,19 @@ test('the owner registers a webhook endpoint, an order is delivered signed, seen
   await page.getByRole('button', { name: 'Refresh the delivery log' }).click();
   await expect(log.getByRole('row').filter({ hasText: 'Order created' })).toHaveCount(2);
 
+  // "Send a test event": a signed ping arrives and is in the log as "Test event".
+  const beforePing = received.length;
+  await endpoints.getByRole('button', { name: `Send a test event to ${url}` }).click();
+  await expect.poll(() => received.length, { timeout: 15_000 }).toBe(beforePing + 1);
+  const ping = received[received.length - 1];
+  expect(ping.headers['excursio-event']).toBe('ping');
+  expect(signatureValid(secret, ping)).toBe(true);
+  await page.getByRole('button', { name: 'Refresh the delivery log' }).click();
+  await expect(log.getByRole('row').filter({ hasText: 'Test event' }).first()).toContainText('Delivered');
+  // The endpoints list's pager offers its page sizes, with 25 chosen.
+  await expect(page.getByRole('combobox', { name: 'Rows per page' }).first()).toHaveValue('25');
+  await screenshot(page, 'webhooks-05-test-event');
+
   // Revealed on demand; removed at the end (the demo stays as it was).
   await endpoints.getByRole('button', { name: `Reveal the signing secret of ${url}` }).click();
   await expect(page.getByRole('dialog', { name: 'Signing secret' }).getByTestId('Signing secret')).toHaveText(secret);

@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { registerAccess, requireAccessDeclaration } from './http/access.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerOpenApi, schemaRoutes } from './http/openapi.ts';
 import { connectRedis, registerRateLimits, registerSecurityHeaders, securityHeaders } from './http/security.ts';
 import { compiledSerializer } from './http/serializer.ts';
@@ -210,6 +211,7 @@ export const buildApp = async (deps: AppDeps) => {
   });
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app, headers);
   await app.register(cookie);
   await registerRateLimits(app, config, redis);
@@ -242,6 +244,7 @@ export const buildApp = async (deps: AppDeps) => {
     principal: (credentials) =>
       credentials.kind === 'token' ? principals.get(credentials.claims) : keys.principal(credentials.secret),
     appInfo: async () => ({ permission_sets: await permissionSetsOf(database.db) }),
+    refusal: (credentials) => (credentials.kind === 'api_key' ? keys.refusal(credentials.secret) : Promise.resolve(null)),
     authenticated: keys.used,
   });
   registerTextGuard(app);

@@ -14,6 +14,10 @@ export const AUDIT_ENTITY_TYPES = [
   'partnership',
   'team_member',
   'role',
+  'customer',
+  'invoice',
+  'api_key',
+  'webhook_endpoint',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -28,6 +32,10 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   partnership: 'Partnership',
   team_member: 'Team member',
   role: 'Role',
+  customer: 'Customer',
+  invoice: 'Invoice',
+  api_key: 'API key',
+  webhook_endpoint: 'Webhook endpoint',
 };
 
 /** Who made a change: a person, an API key, a webstore visitor, or Excursio itself (webhooks, sweeps). */

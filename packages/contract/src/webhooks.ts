@@ -21,6 +21,13 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'refund.recorded': 'Refund recorded',
 };
 
+/**
+ * The event "Send a test event" queues (any endpoint, whatever events it picked): signed and sent
+ * through the same outbox as the real ones, so a receiver can be checked end to end.
+ */
+export const WEBHOOK_TEST_EVENT = 'ping';
+export const WEBHOOK_TEST_EVENT_LABEL = 'Test event';
+
 /** The request header carrying `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Excursio-Signature';
 
@@ -45,7 +52,7 @@ const url = z
         return false;
       }
     },
-    { error: 'Enter an http(s) address without credentials, such as https://example.com/hooks/excursio.' },
+    { error: 'Enter an https address without credentials, such as https://example.com/hooks/excursio.' },
   );
 
 export const webhookEndpoint = z.object({

@@ -58,6 +58,12 @@ declare module 'fastify' {
      * sent until the authorization has passed — its failure wins over any result or error.
      */
     readAhead?: boolean;
+    /**
+     * A public route that also answers members (the invitation read by its token): a caller who
+     * presents credentials of this organization must hold these titles (403 before validation);
+     * anyone else is the public the route serves.
+     */
+    membersNeed?: readonly PermissionTitle[];
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -81,6 +87,8 @@ export type AccessDeps = {
   principal: (credentials: Credentials) => Promise<Principal | null>;
   /** App info (the global permission sets), to resolve titles to codenames. */
   appInfo: () => Promise<{ permission_sets: PermissionSet[] }>;
+  /** A refusal that says more than "not authenticated" for credentials that found no caller (a revoked key). */
+  refusal?: (credentials: Credentials) => Promise<Error | null>;
   /** Called once a caller has passed authentication on its own organization's address. */
   authenticated?: (principal: Principal) => void;
 };
@@ -156,7 +164,7 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
 
   const authorize = async (request: FastifyRequest, access: Exclude<Access, 'public'>, credentials: Credentials) => {
     const principal = await deps.principal(credentials);
-    if (!principal) throw notAuthenticated();
+    if (!principal) throw (await deps.refusal?.(credentials)) ?? notAuthenticated();
     if (request.subdomain !== principal.subdomain) {
       throw forbidden(
         request.subdomain === null
@@ -192,11 +200,21 @@ export const registerAccess = (app: FastifyInstance, deps: AccessDeps) => {
     return principal;
   };
 
+  const memberOfPublicRoute = async (request: FastifyRequest, titles: readonly PermissionTitle[]) => {
+    const credentials = deps.credentials(request);
+    const principal = credentials ? await deps.principal(credentials) : null;
+    if (!principal || principal.subdomain !== request.subdomain) return;
+    if (!hasPermissions(heldBy(principal), await deps.appInfo(), titles)) {
+      throw forbidden('You do not have permission to perform this action.');
+    }
+  };
+
   // preValidation, not preHandler: an unauthenticated or unauthorized caller is refused before
   // their input is validated, so validation errors never reveal a route's shape to them (on
   // read-ahead routes the error handler puts a failed authorization before a validation error).
   app.addHook('preValidation', async (request) => {
-    const { access, readAhead } = request.routeOptions.config ?? {};
+    const { access, readAhead, membersNeed } = request.routeOptions.config ?? {};
+    if (access === 'public' && membersNeed) return memberOfPublicRoute(request, membersNeed);
     if (access === undefined || access === 'public') return;
     const credentials = deps.credentials(request);
     if (!credentials) throw notAuthenticated();

@@ -146,4 +146,42 @@ describe('OpenAPI-generated fuzz: no 5xx, every refusal in the error shape', () 
     expect(requests).toBeGreaterThan(1500);
     expect(failures).toEqual([]);
   }, 240_000);
+
+  it('every write operation: a body nested past the depth limit is 400 too_deep; an empty JSON body is {} (never "empty")', async () => {
+    const failures: Failure[] = [];
+    let operations = 0;
+    const deep = `${'{"a":['.repeat(2500)}1${']}'.repeat(2500)}`;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(methods)) {
+        if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+        operations++;
+        const url = fillPath(path);
+        for (const [label, payload] of [
+          ['deep body', deep],
+          ['empty body', ''],
+        ] as const) {
+          const res = await t.app.inject({
+            method: method.toUpperCase() as 'POST',
+            url,
+            headers: { ...a.owner.headers, 'content-type': 'application/json' },
+            payload,
+          });
+          const where = `${method.toUpperCase()} ${path} ${label}`;
+          expectShape(failures, where, res.statusCode, res.body);
+          if (
+            label === 'deep body' &&
+            path.startsWith('/api/') &&
+            !path.includes('/upload') &&
+            !path.includes('/stripe/webhook')
+          ) {
+            const code = res.statusCode === 400 ? res.json().errors[0].code : null;
+            if (code !== 'too_deep') failures.push(`${where} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+          if (label === 'empty body' && res.body.includes('The JSON body is empty')) failures.push(`${where} → ${res.body}`);
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  }, 240_000);
 });

@@ -204,6 +204,61 @@ describe('route table security (generated)', () => {
   });
 });
 
+describe('authorization comes before validation, and the body rules hold on every route', () => {
+  // Wrong types, an unknown field and a NUL: a body every route's validation refuses.
+  const INVALID = JSON.stringify({ __unknown__: 'x\u0000', id: 12, name: [], email: {}, token: 5 });
+  const send = (route: { method: string; url: string }, headers: Record<string, string>, payload: string) =>
+    t.app.inject({
+      method: route.method as 'POST',
+      url: route.url.replace(/:[A-Za-z_]+/g, () => v7()),
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('refuses a member without permissions on every permission-guarded write route with an invalid body (403, not 400)', async () => {
+    const failures: string[] = [];
+    for (const route of withPermissions().filter((r) => WRITES.has(r.method))) {
+      const res = await send(route, powerless.headers, INVALID);
+      if (res.statusCode !== 403 || res.json().errors?.[0]?.code !== 'permission_denied') {
+        failures.push(`${label(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("the invitation read is public for the invitee, and 'Manage users' for the organization's members (403 before validation)", async () => {
+    const route = { method: 'POST', url: '/api/team-members/invitation/' };
+    const member = await send(route, powerless.headers, INVALID);
+    expect(member.statusCode, member.body).toBe(403);
+    expect(member.json().errors[0].code).toBe('permission_denied');
+    expect((await send(route, hostHeaders(a.subdomain), INVALID)).statusCode).toBe(400);
+    const owner = await send(route, a.owner.headers, JSON.stringify({ token: 'not-a-real-token-but-long-enough-000000' }));
+    expect(owner.json().errors[0].code, owner.body).not.toBe('permission_denied');
+  });
+
+  it('refuses a body nested past the depth limit on every write route, public or not, before anything else (400 too_deep)', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const failures: string[] = [];
+    for (const route of routeTable.filter((r) => WRITES.has(r.method) && r.url !== '/api/stripe/webhook/')) {
+      const res = await send(route, powerless.headers, deep);
+      if (res.statusCode !== 400 || res.json().errors?.[0]?.code !== 'too_deep')
+        failures.push(`${label(route)} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('reads an empty JSON body as {} on every write route (never "The JSON body is empty", never a 5xx)', async () => {
+    const failures: string[] = [];
+    for (const route of routeTable.filter((r) => WRITES.has(r.method))) {
+      const res = await send(route, a.owner.headers, '');
+      if (res.statusCode >= 500 || res.body.includes('The JSON body is empty')) {
+        failures.push(`${label(route)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe("resource-level tenancy: another account's record is 404 and stays unchanged", () => {
   const NOT_FOUND = { type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] };
   /** Status codes of GET, PATCH, PUT and DELETE by A's owner; each answer must be the plain 404 body. */

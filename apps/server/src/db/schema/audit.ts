@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { pk } from './columns.ts';
 
@@ -29,10 +30,17 @@ export const auditEntries = pgTable(
     /** The order the entity belongs to (orders, bookings, payments, refunds), for the order's tab. */
     orderId: uuid('order_id'),
     changes: jsonb('changes').$type<AuditChange[]>().notNull(),
+    /** What the trail's search matches: the headline's words and every changed field with its values. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(entity_label || ' ' || actor_name || ' ' || action || ' ' || entity_type || ' ' || jsonb_path_query_array(changes, '$[*].field')::text || ' ' || jsonb_path_query_array(changes, '$[*].from')::text || ' ' || jsonb_path_query_array(changes, '$[*].to')::text)`,
+      ),
   },
   (t) => [
     index('audit_entries_account_at_idx').on(t.accountId, t.at, t.id),
     index('audit_entries_account_order_idx').on(t.accountId, t.orderId, t.at),
     index('audit_entries_account_entity_idx').on(t.accountId, t.entityType, t.entityId),
+    index('audit_entries_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

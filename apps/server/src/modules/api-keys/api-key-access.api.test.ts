@@ -91,7 +91,14 @@ describe('using a key', () => {
     expect((await use()).statusCode).toBe(200); // now served from the principal cache
     const revoke = await t.app.inject({ method: 'DELETE', url: `/api/api-keys/${key.id}/`, headers: a.owner.headers });
     expect(revoke.statusCode).toBe(204);
-    expectError(await use(), 401, { code: 'not_authenticated' });
+    // Told why: not "Authentication credentials were not provided." (it was provided).
+    expectError(await use(), 401, { code: 'api_key_revoked', detail: 'This API key has been revoked.' });
+    // An unknown key of the right shape still says nothing more.
+    const unknown = await t.app.inject({
+      url: '/api/experiences/',
+      headers: { ...key.headers, authorization: `Bearer exc_live_${'A'.repeat(40)}` },
+    });
+    expectError(unknown, 401, { code: 'not_authenticated' });
   });
 
   it('is refused once a revocation written straight to the database is announced', async () => {
@@ -101,7 +108,7 @@ describe('using a key', () => {
     expect((await use()).statusCode).toBe(200);
     await t.db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id));
     await t.settled();
-    expectError(await use(), 401, { code: 'not_authenticated' });
+    expectError(await use(), 401, { code: 'api_key_revoked' });
   });
 
   it('follows the plan: without API access a key is refused; a deactivated organization has no callers', async () => {
@@ -194,6 +201,6 @@ describe.skipIf(!url)('two server instances (PostgreSQL)', () => {
     expect(revoke.statusCode).toBe(204);
     // Notifications arrive in commit order: once the other instance's own token is back, the revocation is in.
     await other.settled();
-    expectError(await useOnOther(), 401, { code: 'not_authenticated' });
+    expectError(await useOnOther(), 401, { code: 'api_key_revoked' });
   });
 });

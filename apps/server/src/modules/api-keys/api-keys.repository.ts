@@ -109,6 +109,16 @@ const callerQuery = (db: Db) =>
 /** The live key with this secret hash, of an active organization, with the organization's plan features. */
 export const keyCallerByHash = async (db: Db, hash: string) => (await callerQuery(db).execute({ hash }))[0] ?? null;
 
+/** Whether the key with this secret hash exists and was revoked (only asked when a key was refused). */
+export const isRevokedKey = async (db: Db, hash: string) =>
+  (
+    await db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.secretHash, hash), isNotNull(apiKeys.revokedAt)))
+      .limit(1)
+  ).length > 0;
+
 /**
  * Records a use, unless one was recorded less than a minute before `at` (so across instances too the
  * row is written at most once a minute per key). Changes nothing cached: the access trigger ignores

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserPrincipal } from '../../http/access.ts';
 import { invalid, notFound } from '../../http/app-error.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
+import { fieldsSnapshot, recordChange } from '../audit/audit.service.ts';
 import { permissionSetsOf } from '../auth/principal.repository.ts';
 import {
   type ApiKeyOrderingField,
@@ -58,21 +59,35 @@ export const createKey = async (db: Db, creator: UserPrincipal, input: ApiKeyInp
     );
   }
   const { secret, hash, prefix } = newSecret();
-  const id = await insertApiKey(db, {
-    accountId: creator.accountId,
-    name: input.name,
-    prefix,
-    secretHash: hash,
-    scopes: input.scopes,
-    createdBy: creator.userId,
+  const row = await db.transaction(async (tx) => {
+    const id = await insertApiKey(tx, {
+      accountId: creator.accountId,
+      name: input.name,
+      prefix,
+      secretHash: hash,
+      scopes: input.scopes,
+      createdBy: creator.userId,
+    });
+    const created = await findApiKey(tx, creator.accountId, id);
+    if (!created) throw new Error('the new API key was not found');
+    await recordChange(tx, creator.accountId, audited(created), null, snapshot(created));
+    return created;
   });
-  const row = await findApiKey(db, creator.accountId, id);
-  if (!row) throw new Error('the new API key was not found');
   return { ...toApiKey(row), secret };
 };
 
+/** The audit trail's view of a key: its name, prefix and permissions (never the secret). */
+const audited = (row: ApiKeyRow) => ({ type: 'api_key' as const, id: row.id, label: row.name });
+const snapshot = (row: ApiKeyRow) => fieldsSnapshot({ name: row.name, prefix: row.prefix, permissions: row.scopes });
+
 /** Revokes a key: it is refused from the next request on. Revoking a revoked key changes nothing. */
 export const revokeKey = async (db: Db, revoker: UserPrincipal, id: string, at: Date) => {
-  if (await revokeApiKey(db, revoker.accountId, id, revoker.userId, at)) return;
-  if (!(await findApiKey(db, revoker.accountId, id))) throw notFound('This API key does not exist.');
+  await db.transaction(async (tx) => {
+    if (await revokeApiKey(tx, revoker.accountId, id, revoker.userId, at)) {
+      const row = await findApiKey(tx, revoker.accountId, id);
+      if (row) await recordChange(tx, revoker.accountId, audited(row), null, null, 'revoked');
+      return;
+    }
+    if (!(await findApiKey(tx, revoker.accountId, id))) throw notFound('This API key does not exist.');
+  });
 };

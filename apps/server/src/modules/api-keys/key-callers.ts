@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import type { ApiKeyPrincipal, Principal } from '../../http/access.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Background } from '../../jobs/background.ts';
 import { permissionSetsOf } from '../auth/principal.repository.ts';
 import type { PrincipalCache } from '../auth/principal-cache.ts';
-import { keyCallerByHash, touchApiKey } from './api-keys.repository.ts';
+import { isRevokedKey, keyCallerByHash, touchApiKey } from './api-keys.repository.ts';
 import { hashSecret, isWellFormedKey } from './secrets.ts';
 
 /** Uses of a key are recorded at most this often (per key, per instance; the write itself re-checks). */
@@ -66,6 +67,11 @@ export const createKeyCallers = (deps: {
       if (caller) accountOfHash.set(hash, caller.accountId);
       return caller;
     },
+    /** Why a key was refused, when it says more than "no credentials": it was revoked. */
+    refusal: async (secret: string): Promise<AppError | null> =>
+      isWellFormedKey(secret) && (await isRevokedKey(deps.db, hashSecret(secret)))
+        ? new AppError(401, [{ code: 'api_key_revoked', detail: 'This API key has been revoked.', attr: null }])
+        : null,
     /** After a key passed authentication: its last use, written after the answer, once a minute at most. */
     used: (principal: Principal) => {
       if (principal.kind !== 'api_key') return;

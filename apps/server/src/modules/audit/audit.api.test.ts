@@ -336,13 +336,19 @@ describe('reading the trail', () => {
     expect(all.map((e) => e.at)).toEqual([...all.map((e) => e.at)].sort().reverse());
     expect((await trail('?entity_type=role', b.owner.headers)).map((e) => e.entity_label)).toEqual(['Filter role']);
     expect(await trail('?search=filter%20ROLE', b.owner.headers)).toHaveLength(1);
+    // Words inside an entry's changes are found too ("Deskwalk" in "Description: Walter Deskwalk").
+    const renamed = await send('PATCH', `/api/roles/${role.id}/`, { description: 'Walter Deskwalk' }, b.owner.headers);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const found = await trail('?search=deskWALK', b.owner.headers);
+    expect(found.map((e) => e.changes)).toEqual([[{ field: 'Description', from: 'Changed', to: 'Walter Deskwalk' }]]);
+    expect(await trail('?search=Changed', b.owner.headers)).toHaveLength(2);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await trail(`?date_from=${today}&date_to=${today}`, b.owner.headers)).toHaveLength(all.length);
+    expect(await trail(`?date_from=${today}&date_to=${today}`, b.owner.headers)).toHaveLength(all.length + 1);
     expect(await trail('?date_to=2020-01-01', b.owner.headers)).toEqual([]);
     const options = (await t.app.inject({ url: '/api/audit-entries/filter-options/', headers: b.owner.headers })).json();
     expect(options.actor).toEqual([{ value: b.owner.id, label: 'Olive Owner', kind: 'user' }]);
     const paged = await t.app.inject({ url: '/api/audit-entries/?page_size=1&page=2', headers: b.owner.headers });
-    expect(paged.json()).toMatchObject({ count: all.length, current_page_number: 2 });
+    expect(paged.json()).toMatchObject({ count: all.length + 1, current_page_number: 2 });
     expect((await t.app.inject({ url: '/api/audit-entries/?ordering=actor', headers: b.owner.headers })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/audit-entries/?entity_type=planet', headers: b.owner.headers })).statusCode).toBe(
       400,

@@ -1,7 +1,7 @@
 import type { AUDIT_ORDERING } from '@excursio/contract/audit';
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { searchAny } from '../../db/query.ts';
+import { likePattern } from '../../db/query.ts';
 import { type AuditChange, auditEntries } from '../../db/schema/audit.ts';
 import type { Ordering } from '../../http/paging.ts';
 
@@ -37,7 +37,8 @@ export const listAuditEntries = async (db: Executor, accountId: string, query: A
     query.orderId ? eq(auditEntries.orderId, query.orderId) : undefined,
     query.from ? gte(auditEntries.at, query.from) : undefined,
     query.to ? lt(auditEntries.at, query.to) : undefined,
-    searchAny(query.search, auditEntries.entityLabel, auditEntries.actorName, auditEntries.action, auditEntries.entityType),
+    // Words anywhere in the entry (label, actor, action, changed fields and values): trigram index.
+    query.search ? like(auditEntries.searchText, likePattern(query.search.toLowerCase())) : undefined,
   ];
   const where = and(...conditions);
   const direction = query.ordering.descending ? desc : asc;

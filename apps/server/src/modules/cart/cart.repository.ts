@@ -4,19 +4,27 @@ import { holds, slots } from '../../db/schema/availability.ts';
 import { cartLines, carts } from '../../db/schema/carts.ts';
 import { bookingQuestions, experiences } from '../../db/schema/catalog.ts';
 import { experienceInventoryItems, inventoryItems } from '../../db/schema/inventory.ts';
+import { stableId } from '../../db/stable-id.ts';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 
 const ownCart = (accountId: string, userId: string) => and(eq(carts.accountId, accountId), eq(carts.userId, userId));
 
-/** The user's cart, created on first use (race-free: one per user and organization). */
+/** The user's cart as stored, or null (reads answer an empty one under `cartIdOf` instead of storing it). */
+export const findCartOfUser = async (db: Executor, accountId: string, userId: string): Promise<CartRow | null> =>
+  (await db.select().from(carts).where(ownCart(accountId, userId)))[0] ?? null;
+
+/** The id the user's cart has (or will have once something is put in it). */
+export const cartIdOf = (accountId: string, userId: string) => stableId('cart', accountId, userId);
+
+/** The user's cart, stored on the first write (race-free: one per user and organization). */
 export const cartOfUser = async (db: Executor, accountId: string, userId: string): Promise<CartRow> => {
-  const [found] = await db.select().from(carts).where(ownCart(accountId, userId));
+  const found = await findCartOfUser(db, accountId, userId);
   if (found) return found;
   await db
     .insert(carts)
-    .values({ accountId, userId })
+    .values({ id: cartIdOf(accountId, userId), accountId, userId })
     .onConflictDoNothing({ target: [carts.accountId, carts.userId] });
   return (await db.select().from(carts).where(ownCart(accountId, userId)))[0];
 };

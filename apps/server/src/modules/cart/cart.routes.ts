@@ -14,6 +14,7 @@ import {
   listCartLines,
   removeCartLine,
   setCartCustomer,
+  startCart,
 } from './cart.service.ts';
 
 const tags = ['cart'];
@@ -35,7 +36,8 @@ export const cartRoutes = (app: Api, ctx: AppContext) => {
       config: manageCart,
       schema: {
         tags,
-        summary: "The signed-in user's cart (started on first use), its lines and total",
+        summary:
+          "The signed-in user's cart, its lines and total (an empty one is answered, not stored: it is stored on the first write)",
         response: { 200: cart, ...errors },
       },
     },
@@ -53,7 +55,7 @@ export const cartRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => currentCart(db, who(request), ctx.clock()),
+    async (request) => startCart(db, who(request), ctx.clock()),
   );
 
   app.get(

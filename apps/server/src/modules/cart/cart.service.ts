@@ -10,12 +10,14 @@ import { sellerOfOffer } from '../partners/partners.service.ts';
 import { checkedAnswers } from './answers.ts';
 import {
   type CartRow,
+  cartIdOf,
   cartOfUser,
   deleteCart,
   deleteCartLine,
   deleteLinesOfCart,
   extrasOfOffer,
   findCart,
+  findCartOfUser,
   insertCartLine,
   linesOfCart,
   lockCart,
@@ -34,29 +36,66 @@ import { linesPrice, toCart, toCartLine } from './cart-wire.ts';
 
 type Who = { accountId: string; userId: string };
 
+/** The user's cart before anything was put in it: answered, not stored (a read must not write). */
+const unstoredCart = (who: Who): CartRow => {
+  const now = new Date();
+  return {
+    id: cartIdOf(who.accountId, who.userId),
+    accountId: who.accountId,
+    userId: who.userId,
+    customerId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+};
+
+/** The user's cart under its stable id when it is not stored (or, stored meanwhile, as stored); else null. */
+const unstoredUnder = async (db: Executor, who: Who, cartId: string): Promise<CartRow | null> => {
+  if (cartId !== cartIdOf(who.accountId, who.userId)) return null;
+  const stored = await findCartOfUser(db, who.accountId, who.userId);
+  if (!stored) return unstoredCart(who);
+  return stored.id === cartId ? stored : null;
+};
+
+/** For reads: the user's cart, or its empty state under the id it will have. */
 const ownCart = async (db: Db, who: Who, cartId: string): Promise<CartRow> => {
   const cart = await findCart(db, who.accountId, who.userId, cartId);
-  if (!cart) throw notFound('This cart does not exist.');
-  return cart;
+  if (cart) return cart;
+  const unstored = await unstoredUnder(db, who, cartId);
+  if (!unstored) throw notFound('This cart does not exist.');
+  return unstored;
+};
+
+/** For writes: the user's cart, stored now if this is the first write to it. */
+const ownStoredCart = async (db: Db, who: Who, cartId: string): Promise<CartRow> => {
+  const cart = await findCart(db, who.accountId, who.userId, cartId);
+  if (cart) return cart;
+  await ownCart(db, who, cartId);
+  return cartOfUser(db, who.accountId, who.userId);
 };
 
 const cartView = async (db: Db, who: Who, cart: CartRow, now: Date) =>
   toCart(cart, await linesOfCart(db, who.accountId, cart.id), now);
 
+/** GET: the cart as it is, never stored by the read. */
 export const currentCart = async (db: Db, who: Who, now: Date) =>
+  cartView(db, who, (await findCartOfUser(db, who.accountId, who.userId)) ?? unstoredCart(who), now);
+
+/** POST /api/cart/: the user's cart, stored. */
+export const startCart = async (db: Db, who: Who, now: Date) =>
   cartView(db, who, await cartOfUser(db, who.accountId, who.userId), now);
 
 export const cartById = async (db: Db, who: Who, cartId: string, now: Date) =>
   cartView(db, who, await ownCart(db, who, cartId), now);
 
 export const setCartCustomer = async (db: Db, who: Who, cartId: string, customerId: string | null, now: Date) => {
-  await ownCart(db, who, cartId);
   if (customerId) {
     await getCustomer(db, who.accountId, customerId).catch(() => {
       throw invalid('customer_id', 'This customer does not exist.', 'does_not_exist');
     });
   }
-  return cartView(db, who, await updateCart(db, cartId, { customerId }), now);
+  const cart = await ownStoredCart(db, who, cartId);
+  return cartView(db, who, await updateCart(db, cart.id, { customerId }), now);
 };
 
 /** Gives every line's places back and forgets the cart (the next read starts a new one). */
@@ -195,7 +234,7 @@ export const getCartLine = async (db: Db, who: Who, cartId: string, lineId: stri
 
 /** Adds a line: checks extras and answers, holds the places, then stores the line. */
 export const addCartLine = async (db: Db, who: Who, cartId: string, input: CartLineInput, now: Date) => {
-  const cart = await ownCart(db, who, cartId);
+  const cart = await ownStoredCart(db, who, cartId);
   const seller = await sellerTerms(db, who, input.experience_id);
   const offer = await loadOffer(db, seller.owner, input.experience_id).catch(() => {
     throw invalid('experience_id', 'This offer does not exist.', 'does_not_exist');
@@ -278,7 +317,10 @@ export { linesPrice };
 
 /** Inside the checkout's transaction: the user's cart, locked (parallel checkouts queue here), and its lines. */
 export const lockCartForCheckout = async (tx: Executor, who: Who, cartId: string) => {
-  const cart = await lockCart(tx, who.accountId, who.userId, cartId);
+  const cart =
+    (await lockCart(tx, who.accountId, who.userId, cartId)) ??
+    // Never written to: nothing in it (the caller answers "empty").
+    (await unstoredUnder(tx, who, cartId));
   if (!cart) throw notFound('This cart does not exist.');
   return { cart, views: await linesOfCart(tx, who.accountId, cart.id) };
 };

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import type { Ordering } from '../../http/paging.ts';
+import { fieldsSnapshot, recordChange } from '../audit/audit.service.ts';
 import {
   type CustomerRow,
   type CustomerValues,
@@ -63,6 +64,24 @@ const withTotals = async (db: Executor, accountId: string, rows: CustomerRow[]):
   });
 };
 
+/** The audit trail's view of a customer (recorded in the change's transaction). */
+const audited = (row: CustomerRow) => ({
+  type: 'customer' as const,
+  id: row.id,
+  label: `${row.firstName} ${row.lastName}`.trim() || (row.email ?? ''),
+});
+const snapshot = (row: CustomerRow) =>
+  fieldsSnapshot({
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    language: row.language,
+    notes: row.notes,
+    marketing_consent: row.marketingConsent,
+  });
+
 const emailTaken = (error: unknown) => {
   if (uniqueViolation(error) !== null) throw conflict('email', EMAIL_TAKEN);
   throw error;
@@ -84,21 +103,37 @@ export const getCustomer = async (db: Db, accountId: string, id: string) => {
 };
 
 export const createCustomer = async (db: Db, accountId: string, input: Input, now: Date) => {
-  const row = await insertCustomer(db, accountId, valuesOf(input, now, null)).catch(emailTaken);
+  const row = await db
+    .transaction(async (tx) => {
+      const created = await insertCustomer(tx, accountId, valuesOf(input, now, null));
+      await recordChange(tx, accountId, audited(created), null, snapshot(created));
+      return created;
+    })
+    .catch(emailTaken);
   return (await withTotals(db, accountId, [row]))[0];
 };
 
 export const changeCustomer = async (db: Db, accountId: string, id: string, input: Patch, now: Date) => {
-  const current = await findCustomer(db, accountId, id);
-  if (!current) throw notFound('This customer does not exist.');
-  const row = await updateCustomer(db, accountId, id, valuesOf(input, now, current)).catch(emailTaken);
-  if (!row) throw notFound('This customer does not exist.');
+  const row = await db
+    .transaction(async (tx) => {
+      const [current] = await lockCustomers(tx, accountId, [id]);
+      if (!current) throw notFound('This customer does not exist.');
+      const updated = await updateCustomer(tx, accountId, id, valuesOf(input, now, current));
+      if (!updated) throw notFound('This customer does not exist.');
+      await recordChange(tx, accountId, audited(updated), snapshot(current), snapshot(updated));
+      return updated;
+    })
+    .catch(emailTaken);
   return (await withTotals(db, accountId, [row]))[0];
 };
 
 /** Deleting keeps the orders (they keep the contact typed at booking; the link to the customer goes). */
 export const removeCustomer = async (db: Db, accountId: string, id: string) => {
-  if (!(await deleteCustomer(db, accountId, id))) throw notFound('This customer does not exist.');
+  await db.transaction(async (tx) => {
+    const [current] = await lockCustomers(tx, accountId, [id]);
+    if (!current || !(await deleteCustomer(tx, accountId, id))) throw notFound('This customer does not exist.');
+    await recordChange(tx, accountId, audited(current), snapshot(current), null);
+  });
 };
 
 /**
@@ -119,7 +154,7 @@ export const mergeCustomers = async (db: Db, accountId: string, id: string, othe
     await deleteCustomer(tx, accountId, other.id);
     const fill = (mine: string, theirs: string) => mine || theirs;
     const consentFrom = kept.marketingConsent ? kept : other.marketingConsent ? other : null;
-    return updateCustomer(tx, accountId, kept.id, {
+    const updated = await updateCustomer(tx, accountId, kept.id, {
       firstName: fill(kept.firstName, other.firstName),
       lastName: fill(kept.lastName, other.lastName),
       email: kept.email ?? other.email,
@@ -130,6 +165,12 @@ export const mergeCustomers = async (db: Db, accountId: string, id: string, othe
       marketingConsent: consentFrom !== null,
       marketingConsentAt: consentFrom?.marketingConsentAt ?? null,
     });
+    if (updated) {
+      // The duplicate's entry says where it went; the kept one's lists what the merge filled in.
+      await recordChange(tx, accountId, audited(other), null, { 'Merged into': audited(updated).label }, 'merged');
+      await recordChange(tx, accountId, audited(updated), snapshot(kept), snapshot(updated), 'merged');
+    }
+    return updated;
   });
   if (!merged) throw notFound('This customer does not exist.');
   return (await withTotals(db, accountId, [merged]))[0];

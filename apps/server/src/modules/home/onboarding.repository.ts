@@ -7,6 +7,7 @@ import { partnerships, resales } from '../../db/schema/partners.ts';
 import { paymentConnections } from '../../db/schema/payments.ts';
 import { orders } from '../../db/schema/sales.ts';
 import { storeExperiences, stores } from '../../db/schema/stores.ts';
+import { stableId } from '../../db/stable-id.ts';
 
 export type OnboardingRow = typeof onboardings.$inferSelect;
 export type OnboardingStepRow = typeof onboardingSteps.$inferSelect;
@@ -19,6 +20,10 @@ export const findOnboarding = async (db: Executor, accountId: string, onboarding
       .where(and(eq(onboardings.accountId, accountId), onboardingId ? eq(onboardings.id, onboardingId) : undefined))
   )[0] ?? null;
 
+/** The ids the checklist and its steps have (or will have once stored): reads answer them unstored. */
+export const onboardingIdOf = (accountId: string) => stableId('onboarding', accountId);
+export const stepIdOf = (accountId: string, code: string) => stableId('onboarding-step', accountId, code);
+
 /** The account's checklist, made once: of parallel first requests one inserts, the others find it. */
 export const insertOnboarding = async (
   db: Executor,
@@ -29,13 +34,15 @@ export const insertOnboarding = async (
 ) => {
   const [created] = await db
     .insert(onboardings)
-    .values({ accountId, kind, dismissedAt })
+    .values({ id: onboardingIdOf(accountId), accountId, kind, dismissedAt })
     .onConflictDoNothing({ target: onboardings.accountId })
     .returning();
   if (created) {
     await db
       .insert(onboardingSteps)
-      .values(steps.map((code, position) => ({ accountId, onboardingId: created.id, code, position })));
+      .values(
+        steps.map((code, position) => ({ id: stepIdOf(accountId, code), accountId, onboardingId: created.id, code, position })),
+      );
   }
   return created ?? null;
 };
@@ -90,7 +97,7 @@ export const insertStep = async (
   (
     await db
       .insert(onboardingSteps)
-      .values({ accountId, onboardingId, code, position })
+      .values({ id: stepIdOf(accountId, code), accountId, onboardingId, code, position })
       .onConflictDoNothing({ target: [onboardingSteps.onboardingId, onboardingSteps.code] })
       .returning()
   )[0] ?? null;

@@ -18,8 +18,10 @@ import {
   insertStep,
   type OnboardingRow,
   type OnboardingStepRow,
+  onboardingIdOf,
   type ProgressFacts,
   progressFacts,
+  stepIdOf,
   stepsOf,
   updateOnboarding,
   updateStep,
@@ -69,7 +71,36 @@ const toOnboarding = (row: OnboardingRow, steps: OnboardingStep[]): Onboarding =
   };
 };
 
-/** The account's checklist, made on its first read (one per organization). */
+/**
+ * The checklist a new organization has before any write: answered under the ids it will be stored
+ * with, never stored by a read (a GET must not write).
+ */
+const unstored = async (db: Db, accountId: string) => {
+  const kind = await kindOf(db, accountId);
+  const at = new Date();
+  const row: OnboardingRow = {
+    id: onboardingIdOf(accountId),
+    accountId,
+    kind,
+    dismissedAt: null,
+    dismissedByUserId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const steps: OnboardingStepRow[] = stepsOfKind(kind).map((code, position) => ({
+    id: stepIdOf(accountId, code),
+    accountId,
+    onboardingId: row.id,
+    code,
+    position,
+    dismissedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  return { row, steps };
+};
+
+/** The stored checklist, storing it first (the first write to it): parallel first writes make one. */
 const ensureOnboarding = async (db: Db, accountId: string) => {
   const found = await findOnboarding(db, accountId);
   if (found) return found;
@@ -80,24 +111,37 @@ const ensureOnboarding = async (db: Db, accountId: string) => {
   return made;
 };
 
-const withSteps = async (db: Db, accountId: string, row: OnboardingRow) => {
-  const [rows, facts] = await Promise.all([stepsOf(db, accountId, row.id), progressFacts(db, accountId)]);
+/** A write to the unstored checklist (by its id or one of its steps' ids) stores it first. */
+const storeIfUnstored = async (db: Db, accountId: string, id: string) => {
+  if (await findOnboarding(db, accountId)) return;
+  const { row, steps } = await unstored(db, accountId);
+  if (id === row.id || steps.some((step) => step.id === id)) await ensureOnboarding(db, accountId);
+};
+
+const withSteps = async (db: Db, accountId: string, row: OnboardingRow, stored?: OnboardingStepRow[]) => {
+  const [rows, facts] = await Promise.all([stored ?? stepsOf(db, accountId, row.id), progressFacts(db, accountId)]);
   return toOnboarding(
     row,
     rows.map((r) => toStep(r, facts)),
   );
 };
 
+/** The checklist as stored, or the unstored one (row and steps). */
+const current = async (db: Db, accountId: string) => {
+  const found = await findOnboarding(db, accountId);
+  if (found) return { row: found, steps: await stepsOf(db, accountId, found.id) };
+  return unstored(db, accountId);
+};
+
 export const listOnboardings = async (db: Db, accountId: string) => {
-  const row = await ensureOnboarding(db, accountId);
-  return { results: [await withSteps(db, accountId, row)], count: 1 };
+  const { row, steps } = await current(db, accountId);
+  return { results: [await withSteps(db, accountId, row, steps)], count: 1 };
 };
 
 export const getOnboarding = async (db: Db, accountId: string, onboardingId: string) => {
-  await ensureOnboarding(db, accountId);
-  const row = await findOnboarding(db, accountId, onboardingId);
-  if (!row) throw notFound();
-  return withSteps(db, accountId, row);
+  const { row, steps } = await current(db, accountId);
+  if (row.id !== onboardingId) throw notFound();
+  return withSteps(db, accountId, row, steps);
 };
 
 /** A new checklist for the organization: 409 when it has one (read it, or delete it to start over). */
@@ -120,6 +164,7 @@ export const dismissOnboarding = async (
   dismissed: boolean | undefined,
   now: Date,
 ) => {
+  await storeIfUnstored(db, caller.accountId, onboardingId);
   const row = await findOnboarding(db, caller.accountId, onboardingId);
   if (!row) throw notFound();
   if (dismissed === undefined || dismissed === (row.dismissedAt !== null)) return withSteps(db, caller.accountId, row);
@@ -133,7 +178,9 @@ export const dismissOnboarding = async (
 
 /** Removes the checklist and its steps' state: the next read starts a fresh one. */
 export const removeOnboarding = async (db: Db, accountId: string, onboardingId: string) => {
-  if (!(await deleteOnboarding(db, accountId, onboardingId))) throw notFound();
+  if (await deleteOnboarding(db, accountId, onboardingId)) return;
+  // The unstored checklist is already the fresh one.
+  if (onboardingId !== onboardingIdOf(accountId) || (await findOnboarding(db, accountId))) throw notFound();
 };
 
 // Steps ---------------------------------------------------------------------------------------------
@@ -148,9 +195,10 @@ export const listSteps = async (
     ordering: { field: 'position' | 'code'; descending: boolean };
   },
 ) => {
-  await ensureOnboarding(db, accountId);
-  const [rows, facts] = await Promise.all([stepsOf(db, accountId, query.onboarding), progressFacts(db, accountId)]);
-  let steps = rows.map((r) => toStep(r, facts));
+  const checklist = await current(db, accountId);
+  const stored = query.onboarding === undefined || query.onboarding === checklist.row.id ? checklist.steps : [];
+  const facts = await progressFacts(db, accountId);
+  let steps = stored.map((r) => toStep(r, facts));
   if (query.done) steps = steps.filter((s) => s.done === (query.done === 'true'));
   if (query.dismissed) steps = steps.filter((s) => s.dismissed === (query.dismissed === 'true'));
   const { field, descending } = query.ordering;
@@ -159,13 +207,14 @@ export const listSteps = async (
 };
 
 export const getStep = async (db: Db, accountId: string, stepId: string) => {
-  const row = await findStep(db, accountId, stepId);
+  const row = (await current(db, accountId)).steps.find((step) => step.id === stepId);
   if (!row) throw notFound();
   return toStep(row, await progressFacts(db, accountId));
 };
 
 /** Puts a step that was removed back on the checklist, in its place. */
 export const addStep = async (db: Db, accountId: string, body: { onboarding: string; code: OnboardingStepCode }) => {
+  await storeIfUnstored(db, accountId, body.onboarding);
   const onboardingRow = await findOnboarding(db, accountId, body.onboarding);
   if (!onboardingRow) throw invalid('onboarding', 'This onboarding checklist does not exist.');
   const position = stepsOfKind(onboardingRow.kind).indexOf(body.code);
@@ -179,6 +228,7 @@ export const addStep = async (db: Db, accountId: string, body: { onboarding: str
 
 /** Skips a step ("not for us") or takes it up again. */
 export const dismissStep = async (db: Db, accountId: string, stepId: string, dismissed: boolean | undefined, now: Date) => {
+  await storeIfUnstored(db, accountId, stepId);
   const row = await findStep(db, accountId, stepId);
   if (!row) throw notFound();
   if (dismissed === undefined || dismissed === (row.dismissedAt !== null)) return getStep(db, accountId, stepId);
@@ -188,5 +238,6 @@ export const dismissStep = async (db: Db, accountId: string, stepId: string, dis
 };
 
 export const removeStep = async (db: Db, accountId: string, stepId: string) => {
+  await storeIfUnstored(db, accountId, stepId);
   if (!(await deleteStep(db, accountId, stepId))) throw notFound();
 };

@@ -2,6 +2,7 @@ import type { Invoice } from '@excursio/contract/invoices';
 import { formatInvoiceNumber } from '@excursio/contract/product-configuration';
 import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { categoryIdsOf, getOrder, lockOrderInTx, orderDetail } from '../orders/orders.service.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { invoiceSettingsOf } from '../product-configuration/product-configuration.service.ts';
@@ -49,6 +50,14 @@ export const issueInvoice = async (
     const number = await nextInvoiceNumber(tx, accountId);
     const snapshot = { ...document, number_label: formatInvoiceNumber(number, settings) };
     const row = await insertInvoice(tx, { accountId, orderId, number, issuedAt: now, snapshot });
+    await recordChange(
+      tx,
+      accountId,
+      { type: 'invoice', id: row.id, label: `${snapshot.number_label} (order #${order.number})`, orderId },
+      null,
+      { Number: snapshot.number_label },
+      'issued',
+    );
     return { invoice: toInvoice(row), created: true };
   });
 

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@excursio/contract/orders';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { pricingCategoryNames } from '../pricing/pricing-categories.service.ts';
 import { qrPng } from '../tickets/qr-render.ts';
 import { renderTicketsPdf } from '../tickets/ticket-pdf.ts';
@@ -73,8 +74,22 @@ export const resendConfirmation = async (ctx: AppContext, accountId: string, ord
   if (!order.contact.email) {
     throw refusedByState('no_email', 'This order has no contact email: add one to the customer, or call them.');
   }
+  const email = order.contact.email;
+  // No row changes: the entry is the record that (and to whom) it was sent again, by whom.
+  await ctx.db.transaction((tx) =>
+    recordChange(
+      tx,
+      accountId,
+      { type: 'order', id: order.id, label: `#${order.number}`, orderId: order.id },
+      null,
+      {
+        'Sent to': email,
+      },
+      'confirmation_resent',
+    ),
+  );
   noticeOrder(ctx, accountId, orderId, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
-  return { sent_to: order.contact.email };
+  return { sent_to: email };
 };
 
 /**

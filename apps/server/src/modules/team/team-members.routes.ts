@@ -116,7 +116,9 @@ export const teamMemberRoutes = (app: Api, ctx: AppContext) => {
   app.post(
     '/api/team-members/invitation/',
     {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Public: the invitee has no account yet and the token is the key. A member of this
+      // organization reading one is managing the team: 'Manage users', checked before the body.
+      config: { access: 'public', membersNeed: ['Manage users'], rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary:

@@ -1,6 +1,28 @@
 import type { Tx } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { emitBookingCheckedIn } from '../webhooks/events.ts';
-import { bookingForCheckIn, markArrived, setCheckedIn, type TicketRow, ticketState } from './tickets.repository.ts';
+import {
+  bookingForAudit,
+  bookingForCheckIn,
+  markArrived,
+  setCheckedIn,
+  type TicketRow,
+  ticketState,
+} from './tickets.repository.ts';
+
+/** The audit entry of a check-in (online or synced): the booking's attendance and the ticket's time. */
+const auditCheckIn = async (tx: Tx, accountId: string, bookingId: string, at: Date, before: string, replaced: Date | null) => {
+  const booking = await bookingForAudit(tx, accountId, bookingId);
+  if (!booking) return;
+  await recordChange(
+    tx,
+    accountId,
+    { type: 'booking', id: bookingId, label: `${booking.title} (order #${booking.orderNumber})`, orderId: booking.orderId },
+    { Attendance: before, 'Checked in at': replaced?.toISOString() ?? null },
+    { Attendance: 'arrived', 'Checked in at': at.toISOString() },
+    'checked_in',
+  );
+};
 
 /**
  * The one rule for checking a ticket's party in, whichever way the check-in comes: scanned online
@@ -85,6 +107,7 @@ export const checkInRule = async (
     if (!standing || standing.at.getTime() <= attempt.at.getTime()) return { kind: 'already_checked_in', standing };
     // A device that was offline checked the party in before the check-in that stands: the earlier one counts.
     await setCheckedIn(tx, accountId, row.id, attempt);
+    await auditCheckIn(tx, accountId, bookingId, attempt.at, 'arrived', standing.at);
     return { kind: 'checked_in', replaced: standing };
   }
   if (!(await markArrived(tx, accountId, bookingId, { unsafeUnconditional: unsafe }))) {
@@ -92,5 +115,6 @@ export const checkInRule = async (
   }
   await setCheckedIn(tx, accountId, row.id, attempt);
   await emitBookingCheckedIn(tx, accountId, bookingId, attempt.at, 'ticket');
+  await auditCheckIn(tx, accountId, bookingId, attempt.at, booking.attendance.replaceAll('_', ' '), null);
   return { kind: 'checked_in', replaced: null };
 };

@@ -151,3 +151,16 @@ export const ticketState = async (tx: Executor, accountId: string, ticketId: str
 /** Any organization's code (the caller decides what another organization's means). */
 export const codeRowOf = async (db: Executor, code: string) =>
   (await db.select().from(qrCodes).where(eq(qrCodes.code, code)))[0] ?? null;
+
+/** What the audit trail names a checked-in booking by: its offer and order (inside the check-in's transaction). */
+export const bookingForAudit = async (tx: Executor, accountId: string, bookingId: string) =>
+  (
+    await tx
+      .select({ title: experiences.title, orderId: orders.id, orderNumber: orders.number })
+      .from(bookings)
+      .innerJoin(experiences, eq(experiences.id, bookings.experienceId))
+      .innerJoin(orderLines, eq(orderLines.bookingId, bookings.id))
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(bookings.accountId, accountId), eq(bookings.id, bookingId)))
+      .limit(1)
+  )[0] ?? null;

@@ -116,6 +116,61 @@ describe('registering endpoints', () => {
   });
 });
 
+describe('https, the test event and the audit trail', () => {
+  it('requires https (plain http only to the exempt loopback receiver)', async () => {
+    expectError(await post('/api/webhook-endpoints/', { url: 'http://example.com/hooks', events: ['order.created'] }), 400, {
+      attr: 'url',
+      code: 'https_required',
+    });
+    const endpoint = await register(['order.created']);
+    expect(endpoint.url.startsWith('http://127.0.0.1:')).toBe(true);
+    expectError(await patch(`/api/webhook-endpoints/${endpoint.id}/`, { url: 'http://example.com/hooks' }), 400, {
+      code: 'https_required',
+    });
+    const secure = await post('/api/webhook-endpoints/', { url: 'https://example.com/hooks', events: ['order.created'] });
+    expect(secure.statusCode, secure.body).toBe(201);
+  });
+
+  it('"Send a test event" queues a signed ping through the outbox, whatever events the endpoint picked', async () => {
+    const endpoint = await register(['refund.recorded']);
+    const res = await post(`/api/webhook-endpoints/${endpoint.id}/test/`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ endpoint_id: endpoint.id, event_type: 'ping', status: 'pending' });
+    await sweep(); // after the route's own kick
+    const [got] = receivedAt(endpoint.path);
+    expect(got.signatureValid).toBe(true);
+    expect(got.headers['excursio-event']).toBe('ping');
+    expect(JSON.parse(got.body)).toMatchObject({ type: 'ping', data: { endpoint: { id: endpoint.id } } });
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ event_type: 'ping', status: 'succeeded' });
+    await patch(`/api/webhook-endpoints/${endpoint.id}/`, { enabled: false });
+    expectError(await post(`/api/webhook-endpoints/${endpoint.id}/test/`), 409, { code: 'endpoint_disabled' });
+    expectError(await post(`/api/webhook-endpoints/${endpoint.id}/test/`, {}, b.owner.headers), 404, { code: 'not_found' });
+  });
+
+  it('records creating, changing, revealing, rotating and removing an endpoint in the audit trail, by whom', async () => {
+    const endpoint = await register(['order.created']);
+    await patch(`/api/webhook-endpoints/${endpoint.id}/`, { events: ['order.created', 'order.canceled'] });
+    await post(`/api/webhook-endpoints/${endpoint.id}/reveal-secret/`);
+    await post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret/`);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/webhook-endpoints/${endpoint.id}/`, headers: a.owner.headers }))
+        .statusCode,
+    ).toBe(204);
+    const entries = (await get(`/api/audit-entries/?entity_id=${endpoint.id}&page_size=100`)).json().results;
+    expect(entries.map((e: { action: string }) => e.action).reverse()).toEqual([
+      'created',
+      'updated',
+      'secret_revealed',
+      'secret_rotated',
+      'deleted',
+    ]);
+    for (const entry of entries)
+      expect(entry).toMatchObject({ entity_type: 'webhook_endpoint', actor: { kind: 'user', id: a.owner.id } });
+    expect(entries[3].changes).toEqual([{ field: 'Events', from: 'order.created', to: 'order.created, order.canceled' }]);
+    expect(JSON.stringify(entries)).not.toContain(endpoint.secret);
+  });
+});
+
 describe('events and deliveries', () => {
   it('delivers order.created and order.confirmed signed; the receiver verifies them; the log says so', async () => {
     const endpoint = await register(['order.created', 'order.confirmed']);

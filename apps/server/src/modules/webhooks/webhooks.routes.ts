@@ -22,6 +22,7 @@ import {
   replayDelivery,
   revealSecret,
   rotateSecret,
+  sendTestEvent,
   updateWebhookEndpoint,
 } from './webhooks.service.ts';
 
@@ -145,6 +146,25 @@ export const webhookEndpointRoutes = (app: Api, ctx: AppContext) => {
       },
     },
     async (request) => rotateSecret(db, accountOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/webhook-endpoints/:id/test/',
+    {
+      config: manageWebhooks,
+      schema: {
+        tags,
+        summary: 'Send a test event: a signed `ping` queued for this endpoint through the same outbox as real events',
+        params: idParams,
+        response: { 201: webhookDelivery, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await sendTestEvent(db, accountOf(request), request.params.id, ctx.clock());
+      ctx.webhookWorker.kick();
+      reply.code(201);
+      return delivery;
+    },
   );
 
   app.get(

@@ -6,10 +6,12 @@ import type {
   WebhookEndpointPatch,
   WebhookEndpointWithSecret,
 } from '@excursio/contract/webhooks';
-import { webhookEndpointInput } from '@excursio/contract/webhooks';
+import { WEBHOOK_TEST_EVENT, webhookEndpointInput } from '@excursio/contract/webhooks';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client.ts';
 import { invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { isPublicAddress, unbracket } from '../../integrations/public-address.ts';
+import { fieldsSnapshot, recordChange } from '../audit/audit.service.ts';
 import { newEndpointSecret, secretPrefix } from './signing.ts';
 import {
   type DeliveryRow,
@@ -56,14 +58,25 @@ export const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
 
 /**
  * An address written as a private IP literal is refused when it is registered (a name is checked
- * when each delivery connects: what it resolves to may change).
+ * when each delivery connects: what it resolves to may change). Only https: events carry customer
+ * data and the signature does not hide it; plain http is allowed only to the exact addresses
+ * WEBHOOK_ALLOW_PRIVATE exempts (the tests' loopback receiver).
  */
 const checkUrl = (url: string, allowPrivate: readonly string[]) => {
-  const host = unbracket(new URL(url).hostname);
+  const parsed = new URL(url);
+  const host = unbracket(parsed.hostname);
   if (isIP(host) && !isPublicAddress(host, allowPrivate)) {
     throw invalid('url', 'Webhooks are sent only to public addresses: this one is private or reserved.', 'address_not_public');
   }
+  if (parsed.protocol !== 'https:' && !allowPrivate.includes(host)) {
+    throw invalid('url', 'Webhooks are sent over https only: use an https:// address.', 'https_required');
+  }
 };
+
+/** The audit trail's view of an endpoint (the secret never: only that it was revealed or rotated). */
+const audited = (row: EndpointRow) => ({ type: 'webhook_endpoint' as const, id: row.id, label: row.url });
+const snapshot = (row: EndpointRow) =>
+  fieldsSnapshot({ url: row.url, description: row.description, events: row.events, enabled: row.enabled });
 
 type Window = { limit: number; offset: number };
 
@@ -90,7 +103,12 @@ export const createWebhookEndpoint = async (
 ) => {
   const parsed = webhookEndpointInput.parse(input);
   checkUrl(parsed.url, allowPrivate);
-  return withSecret(await insertEndpoint(db, { accountId, ...parsed, secret: newEndpointSecret() }));
+  const row = await db.transaction(async (tx) => {
+    const created = await insertEndpoint(tx, { accountId, ...parsed, secret: newEndpointSecret() });
+    await recordChange(tx, accountId, audited(created), null, snapshot(created));
+    return created;
+  });
+  return withSecret(row);
 };
 
 /**
@@ -117,6 +135,7 @@ export const updateWebhookEndpoint = async (
       ...(reenabling ? { enabled: true, disabledReason: null, consecutiveFailures: 0 } : {}),
     });
     if (reenabling) await requeuePendingOf(tx, id);
+    if (updated) await recordChange(tx, accountId, audited(updated), snapshot(before), snapshot(updated));
     return updated;
   });
   if (!row) throw notFound('This webhook endpoint does not exist.');
@@ -124,18 +143,51 @@ export const updateWebhookEndpoint = async (
 };
 
 export const removeWebhookEndpoint = async (db: Db, accountId: string, id: string) => {
-  if (!(await deleteEndpoint(db, accountId, id))) throw notFound('This webhook endpoint does not exist.');
+  await db.transaction(async (tx) => {
+    const before = await findEndpoint(tx, accountId, id);
+    if (!before || !(await deleteEndpoint(tx, accountId, id))) throw notFound('This webhook endpoint does not exist.');
+    await recordChange(tx, accountId, audited(before), snapshot(before), null);
+  });
 };
 
-/** Shows the signing secret again. */
+/** Shows the signing secret again (recorded: who saw it). */
 export const revealSecret = async (db: Db, accountId: string, id: string) =>
-  withSecret(await endpointOrNotFound(db, accountId, id));
+  db.transaction(async (tx) => {
+    const row = await findEndpoint(tx, accountId, id);
+    if (!row) throw notFound('This webhook endpoint does not exist.');
+    await recordChange(tx, accountId, audited(row), null, null, 'secret_revealed');
+    return withSecret(row);
+  });
 
 /** A new secret at once: deliveries from now on are signed with it (the old one stops working). */
-export const rotateSecret = async (db: Db, accountId: string, id: string) => {
-  const row = await updateEndpoint(db, accountId, id, { secret: newEndpointSecret() });
-  if (!row) throw notFound('This webhook endpoint does not exist.');
-  return withSecret(row);
+export const rotateSecret = async (db: Db, accountId: string, id: string) =>
+  db.transaction(async (tx) => {
+    const row = await updateEndpoint(tx, accountId, id, { secret: newEndpointSecret() });
+    if (!row) throw notFound('This webhook endpoint does not exist.');
+    await recordChange(tx, accountId, audited(row), null, null, 'secret_rotated');
+    return withSecret(row);
+  });
+
+/**
+ * "Send a test event": one signed `ping` delivery to this endpoint through the same outbox and
+ * worker as real events (whatever events it picked), so the receiver's signature check is tried.
+ */
+export const sendTestEvent = async (db: Db, accountId: string, id: string, now: Date) => {
+  const endpoint = await endpointOrNotFound(db, accountId, id);
+  if (!endpoint.enabled) {
+    throw refusedByState('endpoint_disabled', 'This endpoint is disabled: enable it first, then send a test event.');
+  }
+  const eventId = uuidv7();
+  const payload = JSON.stringify({
+    id: eventId,
+    type: WEBHOOK_TEST_EVENT,
+    created_at: now.toISOString(),
+    data: { endpoint: { id: endpoint.id, url: endpoint.url }, message: 'A test event from Excursio.' },
+  });
+  const [delivery] = await insertDeliveries(db, [
+    { accountId, endpointId: endpoint.id, eventId, eventType: WEBHOOK_TEST_EVENT, payload },
+  ]);
+  return toDelivery(delivery);
 };
 
 export const listWebhookDeliveries = async (

@@ -12,8 +12,8 @@ type ListArgs = Record<string, string | number>;
 
 export const webhooksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listWebhookEndpoints: build.query<Paginated<WebhookEndpoint>, void>({
-      query: () => ({ url: '/webhook-endpoints/', params: { page_size: 100 } }),
+    listWebhookEndpoints: build.query<Paginated<WebhookEndpoint>, { page: number; page_size: number }>({
+      query: (params) => ({ url: '/webhook-endpoints/', params }),
       providesTags: ['WebhookEndpoint'],
     }),
     createWebhookEndpoint: build.mutation<WebhookEndpointWithSecret, WebhookEndpointInput>({
@@ -35,6 +35,10 @@ export const webhooksApi = api.injectEndpoints({
       query: (id) => ({ url: `/webhook-endpoints/${id}/rotate-secret/`, method: 'POST' }),
       invalidatesTags: ['WebhookEndpoint'],
     }),
+    sendWebhookTestEvent: build.mutation<WebhookDelivery, string>({
+      query: (id) => ({ url: `/webhook-endpoints/${id}/test/`, method: 'POST' }),
+      invalidatesTags: ['WebhookDelivery'],
+    }),
     listWebhookDeliveries: build.query<Paginated<WebhookDelivery>, ListArgs>({
       query: (params) => ({ url: '/webhook-deliveries/', params }),
       providesTags: ['WebhookDelivery'],
@@ -53,6 +57,7 @@ export const {
   useDeleteWebhookEndpointMutation,
   useRevealWebhookSecretMutation,
   useRotateWebhookSecretMutation,
+  useSendWebhookTestEventMutation,
   useListWebhookDeliveriesQuery,
   useReplayWebhookDeliveryMutation,
 } = webhooksApi;

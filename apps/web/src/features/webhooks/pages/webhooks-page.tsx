@@ -1,12 +1,15 @@
+import { DEFAULT_PAGE_SIZE } from '@excursio/contract/list';
 import {
   WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_TEST_EVENT_LABEL,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
   type WebhookEvent,
 } from '@excursio/contract/webhooks';
 import { Badge, Code, Group, Modal, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { IconKey, IconPlayerPlay, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPlayerPlay, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
@@ -25,6 +28,7 @@ import {
   useReplayWebhookDeliveryMutation,
   useRevealWebhookSecretMutation,
   useRotateWebhookSecretMutation,
+  useSendWebhookTestEventMutation,
   useUpdateWebhookEndpointMutation,
 } from '../api/webhooks.api.ts';
 import { EndpointModal, SecretShown } from '../components/endpoint-modal.tsx';
@@ -37,7 +41,8 @@ const STATUS_OPTIONS = [
   { value: 'failed', label: 'Failed' },
 ];
 const dateTime = (value: string) => dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`);
-const eventLabel = (event: string) => WEBHOOK_EVENT_LABELS[event as WebhookEvent] ?? event;
+const eventLabel = (event: string) =>
+  event === WEBHOOK_TEST_EVENT ? WEBHOOK_TEST_EVENT_LABEL : (WEBHOOK_EVENT_LABELS[event as WebhookEvent] ?? event);
 
 const deliveryBadge = (d: WebhookDelivery) =>
   d.status === 'succeeded' ? (
@@ -52,7 +57,11 @@ const deliveryBadge = (d: WebhookDelivery) =>
 
 /** `/settings/webhooks`: the organization's webhook endpoints and their delivery log. */
 export const WebhooksPage = () => {
-  const { data: endpoints, isFetching: loadingEndpoints } = useListWebhookEndpointsQuery();
+  const [paging, setPaging] = useState({ page: 1, page_size: DEFAULT_PAGE_SIZE });
+  const { data: endpoints, isFetching: loadingEndpoints } = useListWebhookEndpointsQuery(paging);
+  // Every endpoint for the delivery log's filter, whatever page the table shows.
+  const { data: allEndpoints } = useListWebhookEndpointsQuery({ page: 1, page_size: 100 });
+  const [sendTest] = useSendWebhookTestEventMutation();
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
   const [removing, setRemoving] = useState<WebhookEndpoint | null>(null);
@@ -129,13 +138,23 @@ export const WebhooksPage = () => {
     {
       key: 'actions',
       header: '',
-      width: 260,
+      width: 300,
       align: 'right',
       render: (e) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Button variant="standard" size="xs" onClick={() => setEnabled(e, !e.enabled)}>
             {e.enabled ? 'Pause' : 'Enable'}
           </Button>
+          <IconButton
+            label={`Send a test event to ${e.url}`}
+            disabled={!e.enabled}
+            onClick={async () => {
+              const result = await sendTest(e.id);
+              if (!result.error) notifySuccess('Test event queued: see it in the delivery log.');
+            }}
+          >
+            <IconSend size={16} />
+          </IconButton>
           <IconButton
             label={`Reveal the signing secret of ${e.url}`}
             onClick={async () => {
@@ -185,18 +204,18 @@ export const WebhooksPage = () => {
         loading={loadingEndpoints && !rows}
         ordering=""
         onSort={() => undefined}
-        page={1}
-        pageSize={100}
-        count={rows?.length ?? 0}
-        totalPages={1}
-        onPageChange={() => undefined}
-        onPageSizeChange={() => undefined}
+        page={paging.page}
+        pageSize={paging.page_size}
+        count={endpoints?.count ?? 0}
+        totalPages={endpoints?.total_pages ?? 1}
+        onPageChange={(page) => setPaging((p) => ({ ...p, page }))}
+        onPageSizeChange={(page_size) => setPaging({ page: 1, page_size })}
         empty={{
           message: 'No endpoints yet. Add the address of your system to be told about orders, check-ins and payments.',
           action: addButton,
         }}
       />
-      <DeliveryLog endpoints={rows ?? []} />
+      <DeliveryLog endpoints={allEndpoints?.results ?? []} />
       <EndpointModal opened={adding} onClose={() => setAdding(false)} />
       <Modal opened={secret !== null} onClose={() => setSecret(null)} title="Signing secret" size="lg">
         {secret ? <SecretShown endpoint={secret} onDone={() => setSecret(null)} /> : null}

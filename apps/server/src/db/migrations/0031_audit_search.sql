@@ -1,0 +1,2 @@
+ALTER TABLE "audit_entries" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(entity_label || ' ' || actor_name || ' ' || action || ' ' || entity_type || ' ' || jsonb_path_query_array(changes, '$[*].field')::text || ' ' || jsonb_path_query_array(changes, '$[*].from')::text || ' ' || jsonb_path_query_array(changes, '$[*].to')::text)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "audit_entries_search_idx" ON "audit_entries" USING gin ("search_text" gin_trgm_ops);
