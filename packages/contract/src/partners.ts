@@ -133,6 +133,12 @@ export const partnership = z.object({
   ended_at: timestamp.nullable(),
   /** Offers shared now (all Active ones, or the chosen Active ones). */
   shared_offers_count: z.number().int(),
+  /**
+   * On the reseller's answer to accept or resume: why its stores' visitors cannot pay for this
+   * partnership's offers now (the party that collects under the terms cannot take card payments),
+   * or null. A warning: the partnership is active all the same.
+   */
+  payment_warning: z.string().nullable().optional(),
 });
 export type Partnership = z.infer<typeof partnership>;
 

@@ -9,7 +9,7 @@ import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orde
 import { commissionForSale } from '../orders/resale-record.service.ts';
 import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
 import { type CheckoutRow, checkoutBySession } from '../payments/card-checkouts.repository.ts';
-import { type CardPayments, cardPaymentsOf } from '../payments/provider-for.ts';
+import { salePaymentsOf } from '../payments/sale-payments.ts';
 import type { PublicStoreRow } from './webstore.repository.ts';
 import { checkWebstoreOrder, gone } from './webstore-order-check.ts';
 
@@ -62,27 +62,13 @@ export const paymentUnavailable = () =>
   ]);
 
 /**
- * How this order can be paid by card: the owner's connection (the supplier's, for a resale) takes the
- * money, and the store's organization must be able to take card payments too (a resale through
- * Stripe sends the reseller's commission to its own Stripe account).
- */
-const cardFor = async (db: Db, stripe: StripeClient | null, storeAccountId: string, owner: string, resale: boolean) => {
-  const card = await cardPaymentsOf(db, stripe, owner);
-  const seller = owner === storeAccountId ? card : await cardPaymentsOf(db, stripe, storeAccountId);
-  if (card.kind === 'unavailable' || seller.kind === 'unavailable')
-    return { card: { kind: 'unavailable' } as CardPayments, seller };
-  if (card.kind === 'stripe' && resale && seller.kind !== 'stripe')
-    return { card: { kind: 'unavailable' } as CardPayments, seller };
-  return { card, seller };
-};
-
-/**
  * POST /api/webstores/order/: the visitor's holds become one order of the store.
  *
  * 1. A repeated request (same idempotency key → same checkout session) answers the order it made, or
  *    the card checkout it opened.
  * 2. The holds are checked (webstore-order-check.ts).
- * 3. The amount due is paid as the owner's connection says (modules/payments/provider-for.ts):
+ * 3. The amount due is paid through the collecting party's provider (the owner's, or for a resale the
+ *    one its terms name: modules/payments/sale-payments.ts):
  *    - test mode: charged at once through the test-mode provider with the card token, outside any
  *      transaction, with our idempotency key; a decline answers 402 and changes nothing;
  *    - Stripe: a Checkout Session is opened and its URL answered (`checkout_url`); the order is
@@ -100,7 +86,7 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
   if (opened && deps.stripe) return resumeCheckout(db, store, deps, opened);
 
   const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now);
-  const { owner, lines, partnershipId, totalMinor } = checked;
+  const { owner, lines, partnershipId, collector, totalMinor } = checked;
   let due = amountDue(store, totalMinor);
   const resale = partnershipId ? { partnershipId, storeId: store.id, sellerUserId: null } : null;
   const request: CheckoutRequest = {
@@ -110,7 +96,10 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
     storeId: owner === accountId ? store.id : null,
     resale,
   };
-  const { card, seller } = due > 0 ? await cardFor(db, deps.stripe, accountId, owner, !!resale) : { card: null, seller: null };
+  // The collecting party's provider takes the money (modules/payments/sale-payments.ts).
+  const sale =
+    due > 0 ? await salePaymentsOf(db, deps.stripe, { sellerAccountId: accountId, ownerAccountId: owner, collector }) : null;
+  const card = sale?.card ?? null;
   if (card?.kind === 'unavailable') {
     if (!store.reserveWithoutPayment) throw paymentUnavailable();
     due = 0; // Reserved now, paid later (at the desk, or as the operator arranges).
@@ -125,8 +114,8 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
         store: { id: store.id, name: store.name },
         owner: { accountId: owner, externalAccountId: card.account },
         reseller:
-          commission && seller?.kind === 'stripe'
-            ? { accountId, externalAccountId: seller.account, commissionMinor: commission.commissionMinor }
+          commission && sale?.resellerStripeAccount
+            ? { accountId, externalAccountId: sale.resellerStripeAccount, commissionMinor: commission.commissionMinor }
             : null,
         amountMinor: due,
         currency: store.currency,
