@@ -169,6 +169,11 @@ export const statementLine = z.object({
   canceled: z.number().int(),
   collected: z.number().int(),
   commission: z.number().int(),
+  /**
+   * Of the commission, what the card split (Stripe) already paid the reseller at checkout, net of
+   * what refunds took back: settled, not owed.
+   */
+  split_to_reseller: z.number().int(),
   net: z.number().int(),
   reseller_owes_supplier: z.number().int(),
 });
