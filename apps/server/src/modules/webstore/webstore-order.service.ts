@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
+import { extendHoldUntil } from '../availability/reservations.service.ts';
 import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orders/place-order.service.ts';
 import { commissionForSale } from '../orders/resale-record.service.ts';
 import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
@@ -105,6 +106,14 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
     due = 0; // Reserved now, paid later (at the desk, or as the operator arranges).
   }
   if (card?.kind === 'stripe' && due > 0) {
+    // The places hold while the visitor is on Stripe's page: until the session expires. A hold that
+    // ran out meanwhile cannot be extended (the engine's rule): the visitor chooses again, before paying.
+    const until = new Date(deps.now.getTime() + deps.config.STRIPE_CHECKOUT_MINUTES * 60_000);
+    for (const line of lines) {
+      await extendHoldUntil(db, owner, line.holdId, until, deps.now).catch(() => {
+        throw gone('Your reservation has expired and its places were released. Please choose your time again.');
+      });
+    }
     const commission = resale ? await commissionForSale(db, owner, resale.partnershipId, checked.soldLines) : null;
     const { url } = await startCardCheckout(
       { db, stripe: card.stripe, config: deps.config, now: deps.now },
