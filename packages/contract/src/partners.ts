@@ -133,6 +133,12 @@ export const partnership = z.object({
   ended_at: timestamp.nullable(),
   /** Offers shared now (all Active ones, or the chosen Active ones). */
   shared_offers_count: z.number().int(),
+  /**
+   * On the reseller's answer to accept or resume: why its stores' visitors cannot pay for this
+   * partnership's offers now (the party that collects under the terms cannot take card payments),
+   * or null. A warning: the partnership is active all the same.
+   */
+  payment_warning: z.string().nullable().optional(),
 });
 export type Partnership = z.infer<typeof partnership>;
 
@@ -163,6 +169,11 @@ export const statementLine = z.object({
   canceled: z.number().int(),
   collected: z.number().int(),
   commission: z.number().int(),
+  /**
+   * Of the commission, what the card split (Stripe) already paid the reseller at checkout, net of
+   * what refunds took back: settled, not owed.
+   */
+  split_to_reseller: z.number().int(),
   net: z.number().int(),
   reseller_owes_supplier: z.number().int(),
 });

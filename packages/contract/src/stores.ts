@@ -128,6 +128,12 @@ export const store = z.object({
   url: z.string(),
   /** False when the server has no reCAPTCHA key: `recaptcha_enabled` then does nothing. */
   recaptcha_available: z.boolean(),
+  /**
+   * On the answers about one store (read, create, change; not the list): why visitors cannot pay
+   * for some of its offers now (nobody who collects their payment can take card payments), or null.
+   * A warning, not a refusal: the store can still be activated.
+   */
+  payment_warning: z.string().nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -170,6 +176,12 @@ export const storeExperience = z.object({
   distance_km: z.number().nullable(),
   /** Why visitors do not see it although it is in the store (Draft / Inactive / private), or null. */
   hidden_reason: z.string().nullable(),
+  /**
+   * Why an offer cannot be paid in this store now (the party that collects its payment — this
+   * organization, or for a resold offer the one the partnership's terms name — cannot take card
+   * payments), or null. Always null in a store that takes no payment.
+   */
+  payment_unavailable_reason: z.string().nullable(),
 });
 export type StoreExperience = z.infer<typeof storeExperience>;
 

@@ -153,6 +153,14 @@ export const webstoreExperience = z.object({
     }),
   ),
   from_price: z.number().int().nullable(),
+  /**
+   * How this offer is paid in this store, known before any place is held: through the provider of
+   * the party that collects (the store's organization, or for a resold offer the one its
+   * partnership's terms name). `available`: the store's payment can be taken (or it asks none);
+   * `test_mode`: by the built-in test mode's card form; `pay_later`: not payable now, but the store
+   * reserves without payment. Neither available nor pay_later: it cannot be booked here now.
+   */
+  payment: z.object({ available: z.boolean(), test_mode: z.boolean(), pay_later: z.boolean() }),
   /** The offer's extras (inventory items sold beside the party), at their price. */
   extras: z.array(z.object({ id, name: z.string(), description: z.string(), price: z.number().int() })),
   /** The questions this store asks (all of the offer's, or only the required ones). */

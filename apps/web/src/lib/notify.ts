@@ -11,3 +11,7 @@ export const notifyError = (message: string) => showErrorToasts([message]);
 /** Neither success nor failure: something did not happen because the person chose so (a cancelled checkout). */
 export const notifyInfo = (message: string) =>
   notifications.show({ color: 'gray', message, autoClose: TOAST_AUTO_CLOSE_MS, position: TOAST_POSITION });
+
+/** Done, but something needs the person's attention (stays until closed): e.g. a store whose offers cannot be paid. */
+export const notifyWarning = (message: string) =>
+  notifications.show({ color: 'orange', title: 'Please note', message, autoClose: false, position: TOAST_POSITION });

@@ -151,6 +151,9 @@ export const BookingPanel = ({ offer }: { offer: WebstoreExperience }) => {
     }
   };
 
+  // Said before any place is held: nobody who collects this offer's payment can take it now.
+  const bookable = offer.payment.available || offer.payment.pay_later;
+  const payLater = !offer.payment.available && offer.payment.pay_later;
   const hint = !date ? t('book.pickDate') : participants === 0 ? t('book.pickParty') : !slot ? t('book.pickTime') : null;
   return (
     <section className="panel" id="book" aria-labelledby="book-title">
@@ -200,15 +203,20 @@ export const BookingPanel = ({ offer }: { offer: WebstoreExperience }) => {
         <span>{t('book.total')}</span>
         <strong aria-live="polite">{total !== null ? money(total, offer.currency, i18n.language) : '—'}</strong>
       </div>
-      {hint && <p className="muted panel__hint">{hint}</p>}
-      <button
-        type="button"
-        className="button button--primary button--block"
-        disabled={!slot?.price || !slot.fits || busy || participants === 0}
-        onClick={addToCart}
-      >
-        {busy ? t('book.adding') : t('book.addToCart')}
-      </button>
+      {bookable && hint && <p className="muted panel__hint">{hint}</p>}
+      {payLater && <p className="muted panel__hint">{t('book.payLaterNote')}</p>}
+      {bookable ? (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={!slot?.price || !slot.fits || busy || participants === 0}
+          onClick={addToCart}
+        >
+          {busy ? t('book.adding') : payLater ? t('book.payLater') : t('book.addToCart')}
+        </button>
+      ) : (
+        <Alert tone="info">{t('book.notBookable')}</Alert>
+      )}
     </section>
   );
 };

@@ -75,7 +75,11 @@ export const CheckoutPage = () => {
 
   const currency = lines[0]?.currency ?? store.currency;
   const total = lines.reduce((sum, l) => sum + lineTotal(l), 0);
-  const plan = paymentPlan(store, unavailableNow);
+  const plan = paymentPlan(
+    store,
+    unavailableNow,
+    lines.flatMap((l) => (offers[l.experienceId]?.payment ? [offers[l.experienceId].payment] : [])),
+  );
   const dueNow = store.payment_mode === 'deposit' ? Math.round((total * store.deposit_percent) / 100) : total;
   const m = (minor: number) => money(minor, currency, i18n.language);
   const questionsOf = (experienceId: string) => offers[experienceId]?.questions ?? [];

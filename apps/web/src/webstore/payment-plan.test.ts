@@ -24,6 +24,16 @@ describe('paymentPlan', () => {
     expect(paymentPlan({ ...store, payment_available: false })).toBe('unavailable');
   });
 
+  it('a resold offer is paid as its offer page says (the collecting supplier’s provider), whatever the store’s own', () => {
+    const unconnected = { ...store, payment_available: false, payment_test_mode: false };
+    expect(paymentPlan(unconnected, false, [{ available: true, test_mode: true }])).toBe('card');
+    expect(paymentPlan(store, false, [{ available: true, test_mode: false }])).toBe('redirect');
+    expect(paymentPlan(store, false, [{ available: false, test_mode: false }])).toBe('unavailable');
+    expect(paymentPlan({ ...store, reserve_without_payment: true }, false, [{ available: false, test_mode: false }])).toBe(
+      'later',
+    );
+  });
+
   it('follows the server’s refusal over the store’s out-of-date flag', () => {
     expect(paymentPlan(store, true)).toBe('unavailable');
     expect(paymentPlan({ ...store, reserve_without_payment: true }, true)).toBe('later');

@@ -1,5 +1,5 @@
 /** How the checkout takes the money, from what the store says about its card payments. */
-import type { Webstore } from '@excursio/contract/webstore';
+import type { Webstore, WebstoreExperience } from '@excursio/contract/webstore';
 
 export type PaymentPlan =
   /** The store takes no payment at booking: pay on the day. */
@@ -15,14 +15,20 @@ export type PaymentPlan =
 
 /**
  * `unavailableNow`: the server refused a payment as unavailable (409 `payment_unavailable`) after
- * the store was read, so the store's flag is out of date.
+ * the store was read, so the store's flag is out of date. `offers`: what the cart's offer pages say
+ * about paying for them — a resold offer is paid through the party its partnership's terms name as
+ * collector (the supplier's test mode, say, in a store whose own organization is not connected), so
+ * they decide over the store's own flags when known.
  */
 export const paymentPlan = (
   store: Pick<Webstore, 'payment_mode' | 'payment_available' | 'payment_test_mode' | 'reserve_without_payment'>,
   unavailableNow = false,
+  offers: readonly Pick<WebstoreExperience['payment'], 'available' | 'test_mode'>[] = [],
 ): PaymentPlan => {
   if (store.payment_mode === 'none') return 'none';
-  if (store.payment_available && !unavailableNow) return store.payment_test_mode ? 'card' : 'redirect';
+  const available = offers.length > 0 ? offers.every((o) => o.available) : store.payment_available;
+  const testMode = offers.length > 0 ? offers.some((o) => o.test_mode) : store.payment_test_mode;
+  if (available && !unavailableNow) return testMode ? 'card' : 'redirect';
   return store.reserve_without_payment ? 'later' : 'unavailable';
 };
 

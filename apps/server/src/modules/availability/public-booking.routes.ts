@@ -8,17 +8,20 @@ import {
 } from '@excursio/contract/availability';
 import { errorResponse } from '@excursio/contract/list';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { sellerOfOffer } from '../partners/partners.service.ts';
 import { storeSale } from '../stores/stores.service.ts';
+import { offerPayment } from '../webstore/sale-payability.service.ts';
 import { publicAvailabilities } from './public-feed.service.ts';
 import { extendHold, holdAccount, releaseHold, reserve } from './reservations.service.ts';
 
 const tags = ['public booking'];
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 const holdParams = z.strictObject({ id: z.uuid() });
+const UNPAYABLE = 'This offer cannot be paid at this store right now, so no places were held. Please contact the store.';
 
 /**
  * The public, unauthenticated booking API of one organization (from the subdomain): only Active,
@@ -76,6 +79,11 @@ export const publicBookingRoutes = (app: Api, ctx: AppContext) => {
       const { owner, partnership } = sale
         ? await sellerOfOffer(db, accountId, request.body.productId)
         : { owner: accountId, partnership: null };
+      // Nobody who collects this sale's payment can take it (and the store does not reserve
+      // without payment): say so now, before any place is held.
+      if (sale && !(await offerPayment(db, ctx.stripe, accountId, sale, owner)).available && !sale.reserveWithoutPayment) {
+        throw new AppError(409, [{ code: 'payment_unavailable', detail: UNPAYABLE, attr: null }]);
+      }
       const { hold } = await reserve(db, owner, request.body, {
         now: ctx.clock(),
         source: store ? 'webstore' : 'api',

@@ -315,6 +315,18 @@ export const extendHold = async (db: Db, accountId: string, holdId: string, now:
   });
 };
 
+/**
+ * Keeps an active hold until `until` (never shortens it): a visitor's places while they pay on the
+ * provider's page, for as long as that page is open. Under the engine's rules: only an active,
+ * unexpired hold is extended (else 409 `hold_not_active` / `hold_expired`), behind its row lock.
+ */
+export const extendHoldUntil = async (db: Db, accountId: string, holdId: string, until: Date, now: Date) =>
+  db.transaction(async (tx) => {
+    const { hold } = await activeHold(tx, accountId, holdId, now);
+    if (hold.expiresAt.getTime() >= until.getTime()) return hold;
+    return updateHold(tx, hold.id, { expiresAt: until });
+  });
+
 /** Gives a hold's places back at once. */
 export const releaseHold = async (db: Db, accountId: string, holdId: string, now: Date) =>
   db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { createAccount, type TestAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty } from '../../test/order-factories.ts';
+import { connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { SEND_JOB, SWEEP_JOB } from './message-jobs.ts';
 
@@ -141,6 +142,7 @@ describe('follow-up after the experience', () => {
 describe('abandoned cart', () => {
   const visitorCart = async (account: TestAccount) => {
     const offer = await createSellableOffer(t, account);
+    await connectTestProvider(t.db, account.account.id); // a store reserves only what it can be paid for
     const store = await createStore(t, account);
     await addToStore(t, account, store.id, [offer.offer.id]);
     const hold = await reserveParty(t, account, offer, DAY, { adults: 2 }, 0, store.slug);

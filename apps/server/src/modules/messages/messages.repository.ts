@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { bookings, holds, slots } from '../../db/schema/availability.ts';
@@ -93,7 +93,9 @@ export const dueAbandonedCarts = (db: Executor, now: Date, only?: { cartContactI
         sql`not exists (select 1 from ${holds} h where h.id = any(${c.holdIds}) and (h.status = 'converted'
           or (h.status = 'active' and h.expires_at > ${now.toISOString()}::timestamptz
             - make_interval(mins => coalesce(${pc.abandonedCartMinutesAfter}, 60)))))`,
-        sql`not exists (select 1 from ${orders} o where o.account_id = ${c.accountId}
+        // An order by that email since: the organization's own, or a resale it made (the supplier's order).
+        sql`not exists (select 1 from ${orders} o where (o.account_id = ${c.accountId}
+            or exists (select 1 from resales r where r.order_id = o.id and r.reseller_account_id = ${c.accountId}))
           and lower(o.contact_email) = lower(${c.email}) and o.created_at >= ${c.createdAt})`,
         sql`not exists (select 1 from ${messageOptOuts} x where x.account_id = ${c.accountId} and x.email = lower(${c.email}))`,
         notSent(sql`'abandoned_cart:' || ${c.id}::text`),
@@ -180,12 +182,26 @@ export const cartFactsOf = async (db: Executor, cartContactId: string) => {
   return { ...cart, offers: offers.map((o) => o.title) };
 };
 
-/** The holds given, if they are the organization's webstore holds (a visitor names only their own). */
+/**
+ * The holds given, if they are webstore holds of the organization's stores (a visitor names only
+ * their own): its own stores', or — in a reseller's store — the supplier's holds made under a partnership
+ * where it is the reseller (`holds.partnership_id`, as `holdAccountFor` finds them).
+ */
 export const webstoreHolds = (db: Executor, accountId: string, holdIds: string[]) =>
   db
     .select({ id: holds.id })
     .from(holds)
-    .where(and(eq(holds.accountId, accountId), inArray(holds.id, holdIds), eq(holds.source, 'webstore')));
+    .where(
+      and(
+        inArray(holds.id, holdIds),
+        eq(holds.source, 'webstore'),
+        or(
+          // Its own store's holds; not those a reseller made on its offers (the reseller's visitors).
+          and(eq(holds.accountId, accountId), isNull(holds.partnershipId)),
+          sql`${holds.partnershipId} in (select p.id from partnerships p where p.reseller_account_id = ${accountId})`,
+        ),
+      ),
+    );
 
 export const storeIdBySlug = async (db: Executor, accountId: string, slug: string | undefined) => {
   const [row] = await db

@@ -71,6 +71,24 @@ describe('resaleFigures', () => {
       commissionMinor: 750,
       resellerOwesSupplier: 0,
     });
+    // A goodwill refund of 20 % through the split (cancels nothing): Stripe reversed 20 % of the
+    // transfer with it, so the commission follows what the customer kept and nobody owes anything.
+    const goodwill = {
+      ...paidByCard,
+      collectedMinor: 8000,
+      atSupplierMinor: 8000,
+      transferredMinor: 1200,
+      splitRefundedMinor: 2000,
+    };
+    for (const collector of ['reseller', 'supplier'] as const) {
+      expect(resaleFigures({ ...goodwill, collector })).toMatchObject({ commissionMinor: 1200, resellerOwesSupplier: 0 });
+    }
+    // A refund of a canceled part through the split: the cancellation already lowered the total.
+    const canceledHalf = { ...halfRefunded, splitRefundedMinor: 5000 };
+    expect(resaleFigures({ ...canceledHalf, collector: 'reseller' })).toMatchObject({
+      commissionMinor: 750,
+      resellerOwesSupplier: 0,
+    });
     // Part by card, part in cash at the reseller's desk: the cash is the reseller's to hand on.
     const mixed = { ...base, atSupplierMinor: 6000, transferredMinor: 900 };
     expect(resaleFigures({ ...mixed, collector: 'reseller' }).resellerOwesSupplier).toBe(4000 + 900 - 1500);

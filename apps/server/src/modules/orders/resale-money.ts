@@ -50,6 +50,11 @@ export type ResaleNow = {
   atSupplierMinor?: number;
   /** What the provider already transferred to the reseller from those payments, net of reversals. */
   transferredMinor?: number;
+  /**
+   * Refunds made through the provider of payments it split (a commission transfer), each of which
+   * took back the same share of the reseller's transfer. 0 when none.
+   */
+  splitRefundedMinor?: number;
 };
 
 /**
@@ -57,11 +62,16 @@ export type ResaleNow = {
  * while it stands, or what was kept of a canceled part (a cancellation fee under the supplier's
  * policy) — whichever is more — at the share frozen at the sale. The reseller is owed its commission
  * and holds what it collected plus what a card provider already transferred to it (a Stripe resale
- * pays the supplier and splits the commission off at checkout): the difference is what it owes the
- * supplier (negative: what the supplier owes it).
+ * pays the supplier and splits the commission off at checkout, and a refund through it reverses the
+ * same share of the transfer): the difference is what it owes the supplier (negative: what the
+ * supplier owes it).
  */
 export const resaleFigures = (r: ResaleNow) => {
-  const commissionable = Math.max(r.totalMinor, r.collectedMinor, 0);
+  // A refund through the split took the reseller's share of it back at once (the transfer reversed
+  // in proportion): what it refunded beyond the canceled part earns no commission, so the split
+  // stays the settlement instead of the supplier owing back what the provider reversed.
+  const splitRefundedBeyond = Math.max(0, (r.splitRefundedMinor ?? 0) - Math.max(0, r.grossMinor - r.totalMinor));
+  const commissionable = Math.max(r.totalMinor - splitRefundedBeyond, r.collectedMinor, 0);
   const commission =
     r.grossMinor > 0 ? Math.min(commissionable, Math.round((commissionable * r.commissionAtSaleMinor) / r.grossMinor)) : 0;
   const atReseller = r.collector === 'reseller' ? r.collectedMinor - (r.atSupplierMinor ?? 0) : 0;

@@ -214,6 +214,15 @@ export const activeSupplierIds = async (db: Executor, resellerAccountId: string)
       .where(and(eq(partnerships.resellerAccountId, resellerAccountId), eq(partnerships.status, 'active')))
   ).flatMap((r) => (r.id ? [r.id] : []));
 
+/** Who collects the payment under each active partnership where this organization resells. */
+export const activeCollectors = async (db: Executor, resellerAccountId: string) =>
+  (
+    await db
+      .select({ supplierAccountId: partnerships.supplierAccountId, collector: partnerships.paymentCollector })
+      .from(partnerships)
+      .where(and(eq(partnerships.resellerAccountId, resellerAccountId), eq(partnerships.status, 'active')))
+  ).flatMap((r) => (r.supplierAccountId ? [{ supplierAccountId: r.supplierAccountId, collector: r.collector }] : []));
+
 /** One offer shared with `resellerAccountId` now, or null. */
 export const sharedOfferRow = async (db: Executor, resellerAccountId: string, experienceId: string) =>
   (

@@ -12,6 +12,7 @@ import { baseUrl } from '../../config.ts';
 import { type Principal, principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import type { Api, AppContext } from '../../http/types.ts';
+import { salePaymentsOf } from '../payments/sale-payments.ts';
 import { changeStatus, changeTerms, getPartnership, invitePartner, listPartnerships, sharedOffers } from './partners.service.ts';
 
 /**
@@ -160,7 +161,22 @@ export const partnerRoutes = (app: Api, ctx: AppContext) => {
         config: changePartners,
         schema: { tags, summary, params, response: { 200: partnership, ...errors } },
       },
-      async (request) => changeStatus(db, acting(principalOf(request)), request.params.id, action, ctx.clock),
+      async (request) => {
+        const who = acting(principalOf(request));
+        const changed = await changeStatus(db, who, request.params.id, action, ctx.clock);
+        if ((action !== 'accept' && action !== 'resume') || changed.status !== 'active') return changed;
+        if (changed.reseller?.id !== who.accountId || !changed.supplier) return changed;
+        // The reseller learns now if its stores cannot take payment for these offers (not a refusal).
+        const sale = await salePaymentsOf(db, ctx.stripe, {
+          sellerAccountId: who.accountId,
+          ownerAccountId: changed.supplier.id,
+          collector: changed.terms.payment_collector,
+        });
+        return {
+          ...changed,
+          payment_warning: sale.reason ? `Visitors of your stores cannot pay for these offers yet: ${sale.reason}` : null,
+        };
+      },
     );
   }
 };

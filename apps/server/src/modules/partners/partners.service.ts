@@ -29,7 +29,7 @@ type Invite = Omit<PartnershipInvite, 'terms' | 'message'> & {
   terms: TermsPatch & Required<Pick<TermsPatch, 'pricing_mode'>>;
 };
 
-export { activeSupplierIds, type SaleTerms, saleTermsFor } from './partners.repository.ts';
+export { activeCollectors, activeSupplierIds, type SaleTerms, saleTermsFor } from './partners.repository.ts';
 
 /** Selling partners' offers (being a reseller) is the plan feature `resales`. */
 const assertMayResell = (acting: Acting) => {

@@ -173,6 +173,7 @@ describe('a resale through the reseller’s webstore', () => {
       canceled: 0,
       collected: 8000,
       commission: 1200,
+      split_to_reseller: 0,
       net: 6800,
       reseller_owes_supplier: 6800,
     });
@@ -182,7 +183,7 @@ describe('a resale through the reseller’s webstore', () => {
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="statement-2026-11.csv"');
-    expect(csv.body).toContain('"80.00","0.00","80.00","12.00","68.00","68.00"');
+    expect(csv.body).toContain('"80.00","0.00","80.00","12.00","0.00","68.00","68.00"');
     const pdf = await t.app.inject({
       url: `/api/partners/${partnership.id}/statement/?month=2026-11&format=pdf`,
       headers: reseller.owner.headers,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { holds } from '../../db/schema/availability.ts';
 import { cardCheckouts } from '../../db/schema/payments.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
@@ -30,6 +31,34 @@ const mailsTo = async (to: string) => {
   await t.settled();
   return (t.mailer.outbox ?? []).filter((m) => m.to === to);
 };
+
+describe('the holds while the visitor is on Stripe’s page', () => {
+  it('are extended to the checkout session’s expiry when it is opened; a hold that ran out is not, and no page opens', async () => {
+    const shop = await stripeShop(t);
+    const opened = await openCheckout(t, shop, DAY, 2);
+    const session = fake.get(opened.stripeSession) as unknown as { expires_at: number };
+    const [held] = await t.db.select().from(holds).where(eq(holds.id, opened.hold.id));
+    expect(Date.parse(opened.hold.utcExpiresAt)).toBeLessThan(session.expires_at * 1000);
+    expect(held.expiresAt.getTime()).toBe(session.expires_at * 1000);
+    // Paid on Stripe's page 25 minutes later (after the store's hold time): the places were still held.
+    t.clock.now = new Date(NOW.getTime() + 25 * 60_000);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/webstores/experiences/${shop.offer.offer.id}/availability/?store=${shop.store.slug}&date=${DAY}`,
+          headers: hostHeaders(shop.b.subdomain),
+        })
+      ).json().results[0],
+    ).toMatchObject({ available: 8 });
+    // A hold that already ran out opens no page.
+    t.clock.now = NOW;
+    const late = await reserveInStore(t, shop.b, shop.store.slug, shop.offer, DAY, 1);
+    t.clock.now = new Date(Date.parse(late.utcExpiresAt) + 1000);
+    const res = await placeOrder(t, shop.b, orderBody([late.id], { payment_token: undefined }));
+    expect(res.statusCode).toBe(409);
+    expect(fake.calls('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(1);
+  });
+});
 
 describe('webstore orders through Stripe Checkout', () => {
   it('opens a destination-charge Checkout Session on the platform and books nothing until it is paid', async () => {

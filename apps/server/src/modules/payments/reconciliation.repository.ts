@@ -13,12 +13,13 @@ export type Finding = Pick<MismatchRow, 'kind' | 'providerReference' | 'paymentI
  */
 const RUN = 'run' as MismatchRow['kind'];
 
-/** The organization's movements through Stripe since a date (payments and refunds). */
-export const stripeMovementsSince = async (db: Executor, accountId: string, since: Date) =>
+/** The organization's movements through a card provider since a date (payments and refunds). */
+export const cardMovementsSince = async (db: Executor, accountId: string, since: Date, provider: 'stripe' | 'test' = 'stripe') =>
   db
     .select()
     .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.provider, 'stripe'), gte(payments.createdAt, since)));
+    .where(and(eq(payments.accountId, accountId), eq(payments.provider, provider), gte(payments.createdAt, since)));
+export const stripeMovementsSince = (db: Executor, accountId: string, since: Date) => cardMovementsSince(db, accountId, since);
 
 /** Replaces the previous run's findings with this run's. */
 export const replaceFindings = async (db: Executor, accountId: string, findings: Finding[], run: { checked: number; at: Date }) =>

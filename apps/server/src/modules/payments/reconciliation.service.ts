@@ -1,9 +1,17 @@
 import type { ReconciliationAnswer } from '@excursio/contract/payments';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
+import { type PaymentProvider, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { latePayments } from './card-checkouts.repository.ts';
-import { type Finding, lastFindings, replaceFindings, stripeMovementsSince } from './reconciliation.repository.ts';
+import { cardProviderForTests } from './provider-for.ts';
+import {
+  cardMovementsSince,
+  type Finding,
+  lastFindings,
+  replaceFindings,
+  stripeMovementsSince,
+} from './reconciliation.repository.ts';
 
 /**
  * Reconciliation: our record of the organization's card payments through Stripe against Stripe's,
@@ -19,7 +27,8 @@ const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} 
 export const runReconciliation = async (db: Db, stripe: StripeClient | null, accountId: string, now: Date) => {
   const since = new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
   const findings: Finding[] = [];
-  let checked = 0;
+  // The test mode every new organization starts with: its card payments are checked too.
+  let checked = await checkTestMode(db, accountId, since, cardProviderForTests.current ?? testModeProvider, findings);
   if (stripe) {
     const movements = await stripeMovementsSince(db, accountId, since);
     const charges = movements.filter((m) => m.kind === 'payment' && m.status === 'succeeded' && m.providerReference);
@@ -96,6 +105,45 @@ export const runReconciliation = async (db: Db, stripe: StripeClient | null, acc
   }
   await replaceFindings(db, accountId, findings, { checked, at: now });
   return reconciliationOf(db, accountId, now);
+};
+
+/**
+ * The built-in test mode's card payments (provider `test`): each succeeded payment is read again
+ * from the test-mode provider (its state), and per order what was refunded through it must not
+ * exceed what was paid through it. Answers how many payments were checked.
+ */
+const checkTestMode = async (db: Db, accountId: string, since: Date, provider: PaymentProvider, findings: Finding[]) => {
+  const movements = await cardMovementsSince(db, accountId, since, 'test');
+  const charges = movements.filter((m) => m.kind === 'payment' && m.status === 'succeeded' && m.providerReference);
+  for (const charge of charges) {
+    const state = await provider.state(charge.providerReference ?? '').catch(() => 'failed' as const);
+    if (state !== 'succeeded') {
+      findings.push({
+        kind: 'status_differs',
+        providerReference: charge.providerReference ?? '',
+        paymentId: charge.id,
+        detail: `Recorded as paid; the test-mode provider says the payment is ${state}.`,
+      });
+    }
+  }
+  const byOrder = new Map<string, { paid: number; refunded: number; last: (typeof movements)[number] }>();
+  for (const m of movements.filter((x) => x.status === 'succeeded' && x.orderId)) {
+    const sums = byOrder.get(m.orderId ?? '') ?? { paid: 0, refunded: 0, last: m };
+    if (m.kind === 'payment') sums.paid += m.amountMinor;
+    else sums.refunded += m.amountMinor;
+    if (m.kind !== 'payment') sums.last = m;
+    byOrder.set(m.orderId ?? '', sums);
+  }
+  for (const { paid, refunded, last } of byOrder.values()) {
+    if (refunded <= paid) continue;
+    findings.push({
+      kind: 'amount_differs',
+      providerReference: last.providerReference ?? '',
+      paymentId: last.id,
+      detail: `Refunded ${(refunded / 100).toFixed(2)} through the test mode, but only ${(paid / 100).toFixed(2)} was paid through it.`,
+    });
+  }
+  return charges.length;
 };
 
 /** Stripe's payment intents carrying our organization's id (metadata), created in the window. */

@@ -105,7 +105,7 @@ describe('a resale paid through Stripe', () => {
       lines: [{ time: '10:00', capacity: 10 }],
       prices: { adult: 4000, child: 2000 },
     });
-    await partnerUp(t, supplier, reseller, { commission_percent: 15 });
+    const partnership = await partnerUp(t, supplier, reseller, { commission_percent: 15 });
     const store = await createStore(t, reseller, { name: 'City Guide Store' });
     await addToStore(t, reseller, store.id, [offer.offer.id]);
 
@@ -158,12 +158,23 @@ describe('a resale paid through Stripe', () => {
       idempotencyKey: `reversal:${half.json().id}:${transferId}`,
       body: { amount: 600 },
     });
-    // A refund that cancels nothing leaves the commission on the order's total (12.00), but Stripe took
-    // 6.00 of the transfer back: the statement says the supplier owes the reseller those 6.00.
-    expect(await owed()).toEqual({
-      reseller_owes_supplier: -600,
-      label: `${supplier.account.name} owes ${reseller.account.name} €6.00`,
+    // A refund that cancels nothing, through the split: Stripe took 6.00 of the transfer back with it,
+    // so the commission is on what the customer kept (6.00) and the split is still the settlement.
+    expect(await owed()).toEqual({ reseller_owes_supplier: 0, label: 'Settled: nobody owes anything' });
+    const month = '2026-11';
+    const statement = (format: string) =>
+      t.app.inject({
+        url: `/api/partners/${partnership.id}/statement/?month=${month}&format=${format}`,
+        headers: supplier.owner.headers,
+      });
+    expect((await statement('json')).json()).toMatchObject({
+      totals: { collected: 4000, commission: 600, split_to_reseller: 600, reseller_owes_supplier: 0 },
+      settlement: { label: 'Settled: nobody owes anything' },
     });
+    const csv = (await statement('csv')).body;
+    expect(csv).toContain('Commission paid at checkout');
+    expect(csv).toContain('"Total (1 sales)","","","80.00","0.00","40.00","6.00","6.00","34.00","0.00"');
+    expect(csv).toContain('"Balance","Settled: nobody owes anything"');
     // The rest: what is left of the transfer, never more.
     expect((await payTab(supplier, order.id, { kind: 'refund', method: 'card', amount: 4000 })).statusCode).toBe(201);
     expect(fake.get(transferId ?? '')).toMatchObject({ amount: 1200, amount_reversed: 1200 });

@@ -15,6 +15,7 @@ export const figuresOf = (v: ResaleRowView) =>
     collector: v.resale.paymentCollector,
     atSupplierMinor: v.atSupplier,
     transferredMinor: v.transferred,
+    splitRefundedMinor: v.splitRefunded,
   });
 
 export const resaleWire = (v: ResaleRowView, accountId: string): Resale => {
@@ -67,6 +68,7 @@ export const statementOf = (
       canceled: Math.max(0, v.resale.grossMinor - v.order.totalMinor),
       collected: v.collected,
       commission: f.commissionMinor,
+      split_to_reseller: v.transferred,
       net: f.netMinor,
       reseller_owes_supplier: f.resellerOwesSupplier,
     };
@@ -87,6 +89,7 @@ export const statementOf = (
       canceled: sum('canceled'),
       collected: sum('collected'),
       commission: sum('commission'),
+      split_to_reseller: sum('split_to_reseller'),
       net: sum('net'),
       reseller_owes_supplier: owes,
     },

@@ -32,6 +32,11 @@ const atSupplier = sql<number>`${signedStripe(sql`pm.amount_minor`)}`.mapWith(Nu
 const transferred = sql<number>`${signedStripe(
   sql`coalesce((select sum((t ->> 'amount')::int) from jsonb_array_elements(pm.transfers) t), 0)`,
 )}`.mapWith(Number);
+// Refunds through Stripe of an order whose Stripe payment split a commission off (each reversed its share).
+const splitRefunded = sql<number>`coalesce((select sum(pm.amount_minor) from payments pm where pm.order_id = "orders"."id"
+  and pm.status = 'succeeded' and pm.provider = 'stripe' and pm.kind <> 'payment'
+  and exists (select 1 from payments sp where sp.order_id = "orders"."id" and sp.status = 'succeeded'
+    and sp.provider = 'stripe' and sp.kind = 'payment' and jsonb_array_length(sp.transfers) > 0)), 0)`.mapWith(Number);
 const offerTitles = sql<
   string[]
 >`coalesce((select array_agg(distinct ol.description) from order_lines ol where ol.order_id = "orders"."id"), '{}')`;
@@ -45,6 +50,7 @@ const columns = {
   collected,
   atSupplier,
   transferred,
+  splitRefunded,
   offers: offerTitles,
 };
 export type ResaleRowView = {
@@ -56,6 +62,7 @@ export type ResaleRowView = {
   collected: number;
   atSupplier: number;
   transferred: number;
+  splitRefunded: number;
   offers: string[];
 };
 

@@ -10,7 +10,18 @@ const decimal = (minor: number) => (minor / 100).toFixed(2);
 export const statementCsv = (s: Statement) =>
   csvDocument([
     ['Statement', s.month, 'Supplier', s.supplier, 'Reseller', s.reseller, 'Currency', s.currency ?? ''],
-    ['Order', 'Date', 'Status', 'Gross', 'Canceled', 'Collected', 'Commission', 'Net to supplier', 'Reseller owes supplier'],
+    [
+      'Order',
+      'Date',
+      'Status',
+      'Gross',
+      'Canceled',
+      'Collected',
+      'Commission',
+      'Commission paid at checkout',
+      'Net to supplier',
+      'Reseller owes supplier',
+    ],
     ...s.lines.map((l) => [
       l.order_reference,
       l.created_at.slice(0, 10),
@@ -19,6 +30,7 @@ export const statementCsv = (s: Statement) =>
       decimal(l.canceled),
       decimal(l.collected),
       decimal(l.commission),
+      decimal(l.split_to_reseller),
       decimal(l.net),
       decimal(l.reseller_owes_supplier),
     ]),
@@ -30,6 +42,7 @@ export const statementCsv = (s: Statement) =>
       decimal(s.totals.canceled),
       decimal(s.totals.collected),
       decimal(s.totals.commission),
+      decimal(s.totals.split_to_reseller),
       decimal(s.totals.net),
       decimal(s.totals.reseller_owes_supplier),
     ],
@@ -95,6 +108,14 @@ export const statementPdf = (s: Statement): Promise<Buffer> =>
         ],
         true,
       );
+      if (s.totals.split_to_reseller > 0) {
+        // The card split already paid that part of the commission: it is not in what is owed.
+        doc
+          .moveDown(0.5)
+          .font('Helvetica')
+          .fontSize(9)
+          .text(`Commission paid to the reseller at checkout (card split): ${money(s.totals.split_to_reseller)}`, 50);
+      }
       doc.moveDown().font('Helvetica-Bold').fontSize(11).text(`Balance: ${s.settlement.label}`, 50);
       doc.end();
     } catch (error) {

@@ -75,4 +75,6 @@ export const toStoreExperience = (
   featured: row.featured ?? false,
   distance_km: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10,
   hidden_reason: hiddenReason(row),
+  // Filled in by the routes (webstore/sale-payability.service.ts): it needs the partners' connections.
+  payment_unavailable_reason: null,
 });

@@ -136,7 +136,12 @@ export const subdomainOf = async (db: Executor, accountId: string) =>
 export const sellingStore = async (db: Executor, accountId: string, slug: string, experienceId: string) =>
   (
     await db
-      .select({ id: stores.id, holdMinutes: stores.holdMinutes })
+      .select({
+        id: stores.id,
+        holdMinutes: stores.holdMinutes,
+        paymentMode: stores.paymentMode,
+        reserveWithoutPayment: stores.reserveWithoutPayment,
+      })
       .from(stores)
       .innerJoin(storeExperiences, eq(storeExperiences.storeId, stores.id))
       .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
@@ -152,3 +157,13 @@ export const sellingStore = async (db: Executor, accountId: string, slug: string
         ),
       )
   )[0] ?? null;
+
+/** The organizations whose offers are in the store (itself, and the suppliers of resold ones). */
+export const storeOfferOwners = async (db: Executor, storeId: string) =>
+  (
+    await db
+      .selectDistinct({ accountId: experiences.accountId })
+      .from(storeExperiences)
+      .innerJoin(experiences, eq(experiences.id, storeExperiences.experienceId))
+      .where(eq(storeExperiences.storeId, storeId))
+  ).map((r) => r.accountId);

@@ -2,6 +2,8 @@ import { errorResponse, paginated } from '@excursio/contract/list';
 import {
   STORE_EXPERIENCE_ORDERING,
   STORE_ORDERING,
+  type Store,
+  type StoreExperience,
   store,
   storeExperience,
   storeExperienceFilters,
@@ -18,6 +20,7 @@ import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';
 import { resourceRoutes } from '../../http/resource-routes.ts';
 import type { Api, AppContext } from '../../http/types.ts';
+import { storePaymentWarning, withPaymentReasons } from '../webstore/sale-payability.service.ts';
 import { addStoreOffer, eligibleOffers, removeStoreOffer, storeOffers } from './store-experiences.service.ts';
 import {
   changeStore,
@@ -27,6 +30,7 @@ import {
   removeStore,
   replaceStore,
   type StoreSite,
+  storeOf,
 } from './stores.service.ts';
 
 export const manageStores = { access: { permissions: ['Manage stores'], features: ['stores'] } } as const;
@@ -43,6 +47,17 @@ export const storeSite = (ctx: AppContext): StoreSite => ({
 export const storeRoutes = (app: Api, ctx: AppContext) => {
   const { db } = ctx;
   const site = storeSite(ctx);
+  // One store's answers carry the warning when visitors cannot pay for some of its offers.
+  const warned = async (accountId: string, answer: Store | Promise<Store>): Promise<Store> => {
+    const row = await answer;
+    const rules = { id: row.id, paymentMode: row.payment_mode, reserveWithoutPayment: row.reserve_without_payment };
+    return { ...row, payment_warning: await storePaymentWarning(db, ctx.stripe, accountId, rules) };
+  };
+  // Offer rows say whether they can be paid in this store (the Global catalog marks the others).
+  const reasons = async <T extends StoreExperience>(accountId: string, storeId: string, rows: T[]) => {
+    const row = await storeOf(db, accountId, storeId);
+    return withPaymentReasons(db, ctx.stripe, accountId, row, rows);
+  };
   resourceRoutes(app, {
     path: '/api/stores/',
     tag: 'stores',
@@ -55,10 +70,10 @@ export const storeRoutes = (app: Api, ctx: AppContext) => {
     filters: storeListFilters,
     ordering: { allowed: STORE_ORDERING, fallback: { field: 'created_at', descending: true } },
     list: (accountId, query) => listStoresPage(db, accountId, { ...query, ...pageWindow(query) }, site),
-    get: (accountId, id) => getStore(db, accountId, id, site),
-    create: (accountId, body) => createStore(db, accountId, body, site),
-    replace: (accountId, id, body) => replaceStore(db, accountId, id, body, site),
-    update: (accountId, id, body) => changeStore(db, accountId, id, body, site),
+    get: (accountId, id) => warned(accountId, getStore(db, accountId, id, site)),
+    create: (accountId, body) => warned(accountId, createStore(db, accountId, body, site)),
+    replace: (accountId, id, body) => warned(accountId, replaceStore(db, accountId, id, body, site)),
+    update: (accountId, id, body) => warned(accountId, changeStore(db, accountId, id, body, site)),
     remove: (accountId, id) => removeStore(db, accountId, id),
   });
 
@@ -74,7 +89,11 @@ export const storeRoutes = (app: Api, ctx: AppContext) => {
         response: { 200: storeExperience, ...errors },
       },
     },
-    async (request) => addStoreOffer(db, principalOf(request).accountId, request.params.id, request.body),
+    async (request) => {
+      const { accountId } = principalOf(request);
+      const added = await addStoreOffer(db, accountId, request.params.id, request.body);
+      return (await reasons(accountId, request.params.id, [added]))[0];
+    },
   );
 
   app.post(
@@ -117,12 +136,13 @@ export const storeRoutes = (app: Api, ctx: AppContext) => {
           field: path === 'experiences' ? 'position' : 'title',
           descending: false,
         });
-        const { results, count } = await read(db, principalOf(request).accountId, request.params.storeId, {
+        const { accountId } = principalOf(request);
+        const { results, count } = await read(db, accountId, request.params.storeId, {
           ...query,
           ordering,
           ...pageWindow(query),
         });
-        return paginate(request, query, results, count);
+        return paginate(request, query, await reasons(accountId, request.params.storeId, results), count);
       },
     );
   }

@@ -181,10 +181,12 @@ export const libraryImagesById = imagesById;
 
 /**
  * A webstore reservation: the Active store (by slug) must sell the offer (Active, public, in it);
- * answers the store's hold time (null = the organization's).
+ * answers the store's hold time (null = the organization's) and how it takes payment.
  */
 export const storeSale = async (db: Executor, accountId: string, slug: string, experienceId: string) => {
   const found = await sellingStore(db, accountId, slug, experienceId);
   if (!found) throw notFound('This offer is not sold in this store.');
-  return { holdMinutes: found.holdMinutes };
+  return { holdMinutes: found.holdMinutes, paymentMode: found.paymentMode, reserveWithoutPayment: found.reserveWithoutPayment };
 };
+
+export { storeOfferOwners } from './stores.repository.ts';

@@ -37,7 +37,15 @@ export const subscriptionEventHandlers = (ctx: AppContext): EventHandlers => {
 
   const sync = async (object: unknown) => {
     const sub = readSubscription(object);
-    if (sub) await syncSubscription(deps, sub, ctx.clock());
+    if (!sub) return;
+    const outcome = await syncSubscription(deps, sub, ctx.clock());
+    // Two subscription checkouts paid close together: the newer one is the plan, the older one is
+    // canceled at Stripe (idempotent: the key is its id) instead of billing on. A failure throws, so
+    // the receiver releases the event and Stripe's retry cancels it.
+    if (outcome.kind === 'applied' && outcome.replaced && billing) {
+      const older = await billing.retrieve(outcome.replaced).catch(() => null);
+      if (older && readSubscription(older)?.status !== 'canceled') await billing.cancel(outcome.replaced);
+    }
   };
 
   const onSubscription: EventHandler = async (event: ProviderEvent) => {

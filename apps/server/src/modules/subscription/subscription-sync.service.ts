@@ -23,13 +23,18 @@ import {
  * SUBSCRIPTION_GRACE_DAYS after the first past-due word), then the free tier; canceled, unpaid,
  * expired → the free tier of the account type; incomplete → nothing yet. Applying the same state
  * twice changes nothing; a late word about an older, ended subscription is ignored while a newer one runs.
+ * A new live subscription replacing a live one answers the older one as `replaced`.
  */
 
 export type SyncDeps = { db: Db; provider: 'test' | 'stripe'; graceDays: number };
 export type SyncOutcome =
   | { kind: 'unknown_account' }
   | { kind: 'stale'; accountId: string }
-  | { kind: 'applied'; accountId: string; planChanged: boolean };
+  /**
+   * `replaced`: another live subscription the organization had until this one (two checkouts paid
+   * close together): the caller cancels it at the provider, or it would go on billing.
+   */
+  | { kind: 'applied'; accountId: string; planChanged: boolean; replaced: string | null };
 
 const DAY_MS = 86_400_000;
 
@@ -58,6 +63,7 @@ export const syncSubscription = async (deps: SyncDeps, sub: ProviderSubscription
 
     const effect = planEffectOf(sub.status);
     const sameSubscription = tracked === sub.id;
+    const replaced = tracked && !sameSubscription && isLive(row.status) && isLive(sub.status) ? tracked : null;
     const graceUntil =
       effect !== 'grace'
         ? null
@@ -80,7 +86,7 @@ export const syncSubscription = async (deps: SyncDeps, sub: ProviderSubscription
     if (effect === 'paid' || inGrace) target = tier?.id ?? null;
     else if (effect === 'grace' || effect === 'free') target = (await freeTierOf(tx, account.type)).id;
     const planChanged = target ? await setAccountTier(tx, accountId, target) : false;
-    return { kind: 'applied', accountId, planChanged };
+    return { kind: 'applied', accountId, planChanged, replaced };
   });
 };
 

@@ -153,6 +153,24 @@ describe('billing webhooks', () => {
     expect(await api.state(a)).toMatchObject({ status: 'active', tier: { code: 'supplier-pro' } });
   });
 
+  it('two checkouts paid within the same half hour: the newer subscription is the plan, the older one is canceled at Stripe', async () => {
+    const a = await createAccount(t, { plan: 'default' });
+    const first = await paidAtStripe(a, 'supplier-growth');
+    const second = await paidAtStripe(a, 'supplier-pro'); // opened before the first one's event arrived
+    await billing.deliverOk(billing.fake.event('checkout.session.completed', first.session));
+    await billing.deliverOk(billing.fake.event('checkout.session.completed', second.session));
+    expect(billing.fake.get(first.subscription.id)).toMatchObject({ status: 'canceled' });
+    expect(billing.fake.get(second.subscription.id)).toMatchObject({ status: 'active' });
+    expect(await api.state(a)).toMatchObject({ status: 'active', tier: { code: 'supplier-pro' } });
+    // Stripe's word that the older one ended changes nothing; the same event again cancels nothing twice.
+    await billing.deliverOk(
+      billing.fake.event('customer.subscription.deleted', billing.fake.get(first.subscription.id) as never),
+    );
+    await billing.deliverOk(billing.fake.event('checkout.session.completed', second.session));
+    expect(await api.state(a)).toMatchObject({ status: 'active', tier: { code: 'supplier-pro' } });
+    expect(billing.fake.calls('DELETE', new RegExp(`^/v1/subscriptions/${first.subscription.id}$`))).toHaveLength(1);
+  });
+
   it('drops events about customers it does not know (answered, nothing changed)', async () => {
     const stranger = {
       id: billing.fake.newId('sub'),

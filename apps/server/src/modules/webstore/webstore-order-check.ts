@@ -7,6 +7,7 @@ import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
 import type { PlacedLine } from '../orders/place-order.service.ts';
 import type { SoldLine } from '../orders/resale-money.ts';
 import { saleTermsFor } from '../partners/partners.service.ts';
+import type { Collector } from '../payments/sale-payments.ts';
 import { type PublicStoreRow, visibleOfferIds } from './webstore.repository.ts';
 
 type Input = z.output<typeof webstoreOrderInput>;
@@ -42,6 +43,7 @@ export const checkWebstoreOrder = async (db: Db, accountId: string, store: Publi
   const lines: PlacedLine[] = [];
   const soldLines: SoldLine[] = [];
   let partnershipId: string | null = null;
+  let collector: Collector | null = null;
   for (const [index, hold] of holds.entries()) {
     if (!hold || !sold.has(hold.experienceId)) {
       throw invalid(`lines.${index}.hold_id`, 'This reservation is not one of this store’s.', 'does_not_exist');
@@ -56,6 +58,7 @@ export const checkWebstoreOrder = async (db: Db, accountId: string, store: Publi
         ]);
       }
       partnershipId = terms.id;
+      collector = terms.paymentCollector;
     }
     if (!hold.holding) {
       throw gone('Your reservation has expired and its places were released. Please choose your time again.');
@@ -77,5 +80,5 @@ export const checkWebstoreOrder = async (db: Db, accountId: string, store: Publi
     soldLines.push({ rateId: hold.rateId, party: hold.party, extrasMinor: priced.extrasMinor });
   }
   const totalMinor = holds.reduce((sum, h) => sum + (h?.totalMinor ?? 0), 0) + lines.reduce((sum, l) => sum + l.extrasMinor, 0);
-  return { owner, lines, soldLines, partnershipId, totalMinor };
+  return { owner, lines, soldLines, partnershipId, collector, totalMinor };
 };

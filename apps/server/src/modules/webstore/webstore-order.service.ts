@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
+import { extendHoldUntil } from '../availability/reservations.service.ts';
 import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orders/place-order.service.ts';
 import { commissionForSale } from '../orders/resale-record.service.ts';
 import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
 import { type CheckoutRow, checkoutBySession } from '../payments/card-checkouts.repository.ts';
-import { type CardPayments, cardPaymentsOf } from '../payments/provider-for.ts';
+import { salePaymentsOf } from '../payments/sale-payments.ts';
 import type { PublicStoreRow } from './webstore.repository.ts';
 import { checkWebstoreOrder, gone } from './webstore-order-check.ts';
 
@@ -62,27 +63,13 @@ export const paymentUnavailable = () =>
   ]);
 
 /**
- * How this order can be paid by card: the owner's connection (the supplier's, for a resale) takes the
- * money, and the store's organization must be able to take card payments too (a resale through
- * Stripe sends the reseller's commission to its own Stripe account).
- */
-const cardFor = async (db: Db, stripe: StripeClient | null, storeAccountId: string, owner: string, resale: boolean) => {
-  const card = await cardPaymentsOf(db, stripe, owner);
-  const seller = owner === storeAccountId ? card : await cardPaymentsOf(db, stripe, storeAccountId);
-  if (card.kind === 'unavailable' || seller.kind === 'unavailable')
-    return { card: { kind: 'unavailable' } as CardPayments, seller };
-  if (card.kind === 'stripe' && resale && seller.kind !== 'stripe')
-    return { card: { kind: 'unavailable' } as CardPayments, seller };
-  return { card, seller };
-};
-
-/**
  * POST /api/webstores/order/: the visitor's holds become one order of the store.
  *
  * 1. A repeated request (same idempotency key → same checkout session) answers the order it made, or
  *    the card checkout it opened.
  * 2. The holds are checked (webstore-order-check.ts).
- * 3. The amount due is paid as the owner's connection says (modules/payments/provider-for.ts):
+ * 3. The amount due is paid through the collecting party's provider (the owner's, or for a resale the
+ *    one its terms name: modules/payments/sale-payments.ts):
  *    - test mode: charged at once through the test-mode provider with the card token, outside any
  *      transaction, with our idempotency key; a decline answers 402 and changes nothing;
  *    - Stripe: a Checkout Session is opened and its URL answered (`checkout_url`); the order is
@@ -100,7 +87,7 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
   if (opened && deps.stripe) return resumeCheckout(db, store, deps, opened);
 
   const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now);
-  const { owner, lines, partnershipId, totalMinor } = checked;
+  const { owner, lines, partnershipId, collector, totalMinor } = checked;
   let due = amountDue(store, totalMinor);
   const resale = partnershipId ? { partnershipId, storeId: store.id, sellerUserId: null } : null;
   const request: CheckoutRequest = {
@@ -111,12 +98,23 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
     language: input.language ?? store.languages[0],
     resale,
   };
-  const { card, seller } = due > 0 ? await cardFor(db, deps.stripe, accountId, owner, !!resale) : { card: null, seller: null };
+  // The collecting party's provider takes the money (modules/payments/sale-payments.ts).
+  const sale =
+    due > 0 ? await salePaymentsOf(db, deps.stripe, { sellerAccountId: accountId, ownerAccountId: owner, collector }) : null;
+  const card = sale?.card ?? null;
   if (card?.kind === 'unavailable') {
     if (!store.reserveWithoutPayment) throw paymentUnavailable();
     due = 0; // Reserved now, paid later (at the desk, or as the operator arranges).
   }
   if (card?.kind === 'stripe' && due > 0) {
+    // The places hold while the visitor is on Stripe's page: until the session expires. A hold that
+    // ran out meanwhile cannot be extended (the engine's rule): the visitor chooses again, before paying.
+    const until = new Date(deps.now.getTime() + deps.config.STRIPE_CHECKOUT_MINUTES * 60_000);
+    for (const line of lines) {
+      await extendHoldUntil(db, owner, line.holdId, until, deps.now).catch(() => {
+        throw gone('Your reservation has expired and its places were released. Please choose your time again.');
+      });
+    }
     const commission = resale ? await commissionForSale(db, owner, resale.partnershipId, checked.soldLines) : null;
     const { url } = await startCardCheckout(
       { db, stripe: card.stripe, config: deps.config, now: deps.now },
@@ -126,8 +124,8 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
         store: { id: store.id, name: store.name },
         owner: { accountId: owner, externalAccountId: card.account },
         reseller:
-          commission && seller?.kind === 'stripe'
-            ? { accountId, externalAccountId: seller.account, commissionMinor: commission.commissionMinor }
+          commission && sale?.resellerStripeAccount
+            ? { accountId, externalAccountId: sale.resellerStripeAccount, commissionMinor: commission.commissionMinor }
             : null,
         amountMinor: due,
         currency: store.currency,

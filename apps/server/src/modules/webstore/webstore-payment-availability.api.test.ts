@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { holds } from '../../db/schema/availability.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
-import { createSellableOffer } from '../../test/availability-factories.ts';
+import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
-import { createAccount } from '../../test/factories.ts';
+import { createAccount, type TestAccount } from '../../test/factories.ts';
 import { connectStripeAccount, connectTestProvider } from '../../test/payment-factories.ts';
 import { addToStore, createStore } from '../../test/store-factories.ts';
 import { orderBody, placeOrder, reserveInStore } from '../../test/webstore-factories.ts';
@@ -18,6 +18,7 @@ beforeEach(() => {
   t.clock.now = new Date('2026-11-30T09:00:00Z');
 });
 
+type Offer = Awaited<ReturnType<typeof createSellableOffer>>;
 const shop = async (storeBody: Record<string, unknown> = {}) => {
   const b = await createAccount(t);
   const store = await createStore(t, b, { name: 'Quay Store', ...storeBody });
@@ -30,6 +31,19 @@ const shop = async (storeBody: Record<string, unknown> = {}) => {
 };
 const storeOf = async (subdomain: string) =>
   (await t.app.inject({ url: '/api/webstores/', headers: hostHeaders(subdomain) })).json().results[0];
+const reserveRaw = (b: TestAccount, slug: string, offer: Offer) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/1/reserve/',
+    headers: hostHeaders(b.subdomain),
+    payload: {
+      store: slug,
+      productId: offer.offer.id,
+      availabilityId: keyAt(DAY, offer.startTimes[0].id),
+      rateId: offer.rate.id,
+      units: [{ pricingCategoryId: offer.adult.id, quantity: 1 }],
+    },
+  });
 const ordersOf = (accountId: string) => t.db.select().from(orders).where(eq(orders.accountId, accountId));
 
 describe('card payments follow the organization’s connection', () => {
@@ -40,7 +54,15 @@ describe('card payments follow the organization’s connection', () => {
       payment_test_mode: false,
       reserve_without_payment: false,
     });
+    // Said before any place is held.
+    expectError(await reserveRaw(b, store.slug, offer), 409, { code: 'payment_unavailable', detail: /no places were held/ });
+    expect(await t.db.select().from(holds).where(eq(holds.accountId, b.account.id))).toHaveLength(0);
+    // Connected while the visitor reserves, disconnected before the order: refused, nothing written.
+    await connectTestProvider(t.db, b.account.id);
     const hold = await reserveInStore(t, b, store.slug, offer, DAY, 2);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/stripe/connect/', headers: b.owner.headers })).statusCode).toBe(
+      204,
+    );
     expectError(await placeOrder(t, b, orderBody([hold.id])), 409, {
       code: 'payment_unavailable',
       detail: 'Card payments are not available at this store right now.',
@@ -48,7 +70,7 @@ describe('card payments follow the organization’s connection', () => {
     expect(await ordersOf(b.account.id)).toHaveLength(0);
     const [held] = await t.db.select().from(holds).where(eq(holds.id, hold.id));
     expect(held.status).toBe('active');
-    // Once connected (test mode) the same visitor pays and books.
+    // Connected again (test mode): the same visitor pays and books.
     await connectTestProvider(t.db, b.account.id);
     expect(await storeOf(b.subdomain)).toMatchObject({ payment_available: true, payment_test_mode: true });
     const paid = await placeOrder(t, b, orderBody([hold.id]));
@@ -79,8 +101,7 @@ describe('card payments follow the organization’s connection', () => {
     const keyless = await shop();
     await connectStripeAccount(t.db, keyless.b.account.id, `acct_k${randomUUID().slice(0, 8)}`);
     expect(await storeOf(keyless.b.subdomain)).toMatchObject({ payment_available: false });
-    const hold = await reserveInStore(t, keyless.b, keyless.store.slug, keyless.offer, DAY, 1);
-    expectError(await placeOrder(t, keyless.b, orderBody([hold.id])), 409, { code: 'payment_unavailable' });
+    expectError(await reserveRaw(keyless.b, keyless.store.slug, keyless.offer), 409, { code: 'payment_unavailable' });
   });
 
   it('a store that takes no payment books without any connection', async () => {

@@ -112,7 +112,7 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
     async (request) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const store = await storeForVisitor(db, accountId, request.query.store);
-      return experiencePage(db, accountId, store, request.params.id, ctx.clock());
+      return experiencePage(db, accountId, store, request.params.id, ctx.clock(), ctx.stripe);
     },
   );
 

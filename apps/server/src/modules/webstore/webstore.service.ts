@@ -2,11 +2,13 @@ import { categoryLabels } from '@excursio/contract/experiences';
 import type { Webstore, WebstoreExperience, WebstoreExperienceCard } from '@excursio/contract/webstore';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
+import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { formatIsoDate } from '../availability/local-date.ts';
 import { offersStartingBetween } from '../availability/public-feed.service.ts';
 import { variantUrls } from '../media/image-urls.ts';
 import { activeSupplierIds } from '../partners/partners.service.ts';
 import { libraryImagesById as imagesById } from '../stores/stores.service.ts';
+import { offerPayment } from './sale-payability.service.ts';
 import {
   activeStores,
   type CardFilters,
@@ -160,9 +162,10 @@ export const experiencePage = async (
   store: PublicStoreRow,
   experienceId: string,
   now: Date,
+  stripe: StripeClient | null,
 ): Promise<WebstoreExperience> => {
   const offer = await offerOfStore(db, accountId, store, experienceId);
-  const [gallery, meeting, policy, agenda, categories, extras, questions, fromPrice] = await Promise.all([
+  const [gallery, meeting, policy, agenda, categories, extras, questions, fromPrice, payment] = await Promise.all([
     galleryOf(db, offer.id),
     // A resold offer's details are its supplier's.
     meetingPointOf(db, offer.accountId, offer.meetingPointId),
@@ -172,6 +175,8 @@ export const experiencePage = async (
     extrasFor(db, offer.id, offer.currency),
     questionsFor(db, offer.id, store.questionMode === 'required'),
     fromPriceOf(db, offer.accountId, offer.id, today(now)),
+    // Before any place is held: can the party that collects take this store's payment?
+    offerPayment(db, stripe, accountId, store, offer.accountId),
   ]);
   return {
     id: offer.id,
@@ -226,6 +231,7 @@ export const experiencePage = async (
       description: c.description,
     })),
     from_price: fromPrice === null ? null : Number(fromPrice),
+    payment,
     extras,
     questions: questions.map((q) => ({
       id: q.id,

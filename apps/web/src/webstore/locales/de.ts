@@ -107,6 +107,10 @@ const de: Messages = {
     pickTime: 'Wählen Sie eine Uhrzeit.',
     timesIn: 'Uhrzeiten in Ortszeit ({{zone}}).',
     placesGone: 'Diese Plätze sind gerade weg. Bitte eine andere Uhrzeit wählen.',
+    payLater: 'Reservieren, später bezahlen',
+    payLaterNote:
+      'Dieses Angebot wird hier nicht online bezahlt: Sie reservieren jetzt und bezahlen später, wie der Shop es regelt.',
+    notBookable: 'Dieses Angebot kann in diesem Shop gerade nicht online gebucht werden. Bitte kontaktieren Sie den Shop.',
   },
   cart: {
     title: 'Ihr Warenkorb',

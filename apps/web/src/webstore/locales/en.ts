@@ -105,6 +105,9 @@ const en = {
     pickTime: 'Choose a time.',
     timesIn: 'Times are local to the experience ({{zone}}).',
     placesGone: 'Those places have just gone. Please choose another time.',
+    payLater: 'Reserve, pay later',
+    payLaterNote: 'This offer is not paid online here: you reserve now and pay later, as the store arranges.',
+    notBookable: 'This offer cannot be booked online at this store right now. Please contact the store.',
   },
   cart: {
     title: 'Your cart',

@@ -2,7 +2,7 @@ import { MESSAGES } from '@excursio/contract/messages';
 import type { Partnership } from '@excursio/contract/partners';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { type PartnershipAction, usePartnershipActionMutation } from '../api.ts';
 import { partnerLabel } from '../partner-format.ts';
 import { EditTermsModal } from './edit-terms-modal.tsx';
@@ -40,6 +40,8 @@ export const usePartnerActions = () => {
     const result = await act({ id: p.id, action });
     setBusy(null);
     if (!result.error) notifySuccess(MESSAGES.updated);
+    // Accepted (or resumed), but the stores cannot take payment for these offers yet: say why.
+    if (result.data?.payment_warning) notifyWarning(result.data.payment_warning);
     return !result.error;
   };
 

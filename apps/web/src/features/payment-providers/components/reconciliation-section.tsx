@@ -82,7 +82,8 @@ export const ReconciliationSection = ({
             Reconciliation
           </Title>
           <Text size="sm" c="dimmed">
-            Compares the payments and refunds recorded here with the provider’s records.
+            Compares the card payments and refunds of the last 90 days recorded here with the provider’s records: Stripe’s, and
+            the test mode’s for payments made in test mode.
           </Text>
         </Stack>
         <Button

@@ -4,6 +4,7 @@ import { Center, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Column } from '../../../components/data-table/data-table.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 export const TYPE_OPTIONS = EXPERIENCE_TYPES.map((value) => ({ value, label: EXPERIENCE_TYPE_LABELS[value] }));
 
@@ -31,6 +32,15 @@ export const OfferCell = ({ offer }: { offer: StoreExperience }) => (
       <Text size="xs" c="dimmed" lineClamp={2}>
         {[EXPERIENCE_TYPE_LABELS[offer.type], offer.city, offer.currency].filter(Boolean).join(' · ')}
       </Text>
+      {offer.payment_unavailable_reason ? (
+        // Nobody who collects its payment can take it: visitors cannot book it here until that changes.
+        <Stack gap={2} align="flex-start" mt={4}>
+          <StatusBadge color="orange">Cannot be paid in this store</StatusBadge>
+          <Text size="xs" c="dimmed">
+            {offer.payment_unavailable_reason}
+          </Text>
+        </Stack>
+      ) : null}
     </Stack>
   </Group>
 );

@@ -1,6 +1,6 @@
 import { STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import tabs from '../../../components/shell/editor-tabs.module.css';
 import { PageTabs } from '../../../components/shell/page-action.tsx';
@@ -30,6 +30,11 @@ export const StoreEditorHeader = ({ store, step }: { store: Store; step: StoreSt
         </Anchor>
       </Group>
     </Stack>
+    {store.payment_warning ? (
+      <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Visitors cannot pay for some offers">
+        {store.payment_warning}
+      </Alert>
+    ) : null}
     <PageTabs>
       <nav aria-label="Store sections" className={tabs.steps}>
         {STORE_STEPS.map((s) => (

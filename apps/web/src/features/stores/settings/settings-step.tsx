@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
 import { useUnsavedGuard } from '../../../lib/forms/use-unsaved-guard.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { useUpdateStoreMutation } from '../api.ts';
 import { BrandingSection, ContactSection } from './branding-section.tsx';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -50,6 +50,8 @@ export const SettingsStep = ({ store }: { store: Store }) => {
       return;
     }
     notifySuccess(MESSAGES.storeUpdated);
+    // Activated (or kept Active) with offers nobody can be paid for: a warning, not a refusal.
+    if (patch.status === 'active' && result.data.payment_warning) notifyWarning(result.data.payment_warning);
     resetTo(result.data);
     guard.release();
   });
