@@ -1,6 +1,7 @@
 import {
   ORDER_DATE_RANGE_LABELS,
   ORDER_DATE_RANGES,
+  ORDER_ORDERING,
   ORDER_STATUS_FILTER_LABELS,
   ORDER_STATUS_FILTERS,
   type Order,
@@ -19,13 +20,22 @@ import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-lis
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
-const FILTERS = ['status', 'payment_status', 'date_range', 'seller', 'store'] as const;
+const LIST_SPEC = {
+  filters: {
+    status: ORDER_STATUS_FILTERS,
+    payment_status: PAYMENT_STATUSES,
+    date_range: ORDER_DATE_RANGES,
+    seller: 'uuid',
+    store: 'uuid',
+  },
+  ordering: ORDER_ORDERING,
+} as const;
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
 /** `/orders/list`: every order, newest first, with the specification's filters in the URL. */
 export const OrdersListPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   // Sellers are the team members who took an order in the back office; the filter shows once there is one.
