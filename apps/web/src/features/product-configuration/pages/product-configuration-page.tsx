@@ -33,16 +33,10 @@ import {
 } from '../../../lib/api/product-configuration.api.ts';
 import { CURRENCIES } from '../../../lib/forms/currencies.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { TIME_ZONES } from '../../../lib/time-zones.ts';
 
 type Values = ProductConfigurationInput;
 
-const TIME_ZONES = (() => {
-  try {
-    return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
-  } catch {
-    return ['UTC'];
-  }
-})();
 const SAMPLE = dayjs('2026-12-01T14:30:00');
 
 const Section = ({ title, description, children }: { title: string; description: string; children: ReactNode }) => (
