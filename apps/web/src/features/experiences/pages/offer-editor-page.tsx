@@ -9,6 +9,7 @@ import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
 import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
+import { useScrollTopOnChange } from '../../../lib/use-scroll-top.ts';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { EditorHeader } from '../editor/editor-header.tsx';
 import { FIRST_STEP, isEditorStep, OVERVIEW_PATH } from '../editor/editor-rules.ts';
@@ -56,6 +57,7 @@ export const OfferEditorPage = () => {
   }, [error, navigate]);
 
   useEditorSession(EDITOR_STEPS, current);
+  useScrollTopOnChange(current);
 
   if (!experienceId || badId) return null;
   // No step, or one the editor does not have: the landing step.

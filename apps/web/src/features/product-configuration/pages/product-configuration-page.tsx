@@ -150,6 +150,8 @@ const Form = ({ values }: { values: Values }) => {
                     mt={4}
                     fullWidth
                     aria-label="Time format"
+                    // Two lines on a phone rather than a cut label.
+                    styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
                     data={[
                       { value: '24h', label: '24-hour (HH:mm)' },
                       { value: '12h', label: '12-hour (hh:mm A)' },

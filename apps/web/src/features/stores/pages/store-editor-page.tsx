@@ -9,6 +9,7 @@ import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
 import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
+import { useScrollTopOnChange } from '../../../lib/use-scroll-top.ts';
 import { useGetStoreQuery } from '../api.ts';
 import { CatalogStep } from '../editor/catalog-step.tsx';
 import { OverviewStep } from '../editor/overview-step.tsx';
@@ -54,6 +55,7 @@ export const StoreEditorPage = () => {
   const badId = storeId !== undefined && !isRecordId(storeId);
   const { data: store, error } = useGetStoreQuery(storeId && !badId ? storeId : skipToken);
   useEditorSession(STORE_STEPS, current);
+  useScrollTopOnChange(current);
 
   if (!storeId) return <LoadFailure messages={[MESSAGES.missingId('store')]} />;
   if (badId) return <LoadFailure messages={[NOT_FOUND_MESSAGES.store]} />;
