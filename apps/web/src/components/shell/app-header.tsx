@@ -87,7 +87,8 @@ export const AppHeader = ({
         <IconButton label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} onClick={toggleCollapsed} visibleFrom="sm">
           {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
         </IconButton>
-        <Title order={1} fz={20} fw={600} className={classes.title} lineClamp={1}>
+        {/* Two lines before it is cut (a long title on a phone), and the whole title on hover. */}
+        <Title order={1} fz={{ base: 17, sm: 20 }} fw={600} className={classes.title} lineClamp={2} title={handle.title}>
           {handle.title ?? ''}
         </Title>
         {actionSlotRef ? <div ref={actionSlotRef} className={classes.actions} /> : null}
