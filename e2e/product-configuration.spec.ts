@@ -44,19 +44,6 @@ test('product configuration: 12-hour times show at once, and a reminder sent by 
   await expect(page).toHaveURL(new RegExp(`/orders/editor/${order.id}/details$`));
   await expect(line).toContainText(', 10:00 AM');
 
-  // ── The same 12-hour time in the bookings overview, the capacity slots and the offer editor's start times.
-  await page.goto(dashboardUrl(owner.subdomain, `/bookings/overview?date=${day}`));
-  const bookings = page.getByRole('table', { name: 'Bookings' });
-  await expect(bookings.locator('tbody tr').first()).toContainText('10:00 AM');
-  await screenshot(page, 'config-02b-bookings-12h');
-  await page.goto(dashboardUrl(owner.subdomain, `/capacity/overview?date=${day}`));
-  await expect(page.getByRole('table', { name: 'Slots of the day' }).locator('tbody tr').first()).toContainText('10:00 AM');
-  await screenshot(page, 'config-02c-capacity-12h');
-  await page.goto(dashboardUrl(owner.subdomain, `/products/experiences/editor/${offer.id}/pricing`));
-  await expect(page.getByRole('button', { name: 'Edit start time 10:00 AM' })).toBeVisible();
-  await screenshot(page, 'config-02d-start-times-12h');
-  await page.goto(dashboardUrl(owner.subdomain, `/orders/editor/${order.id}/details`));
-
   // ── The job queue's sweep finds the booking within the 72 hours and sends the reminder once.
   await expect(async () => {
     await page.reload();
