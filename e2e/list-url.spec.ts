@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createRole, inviteMember, screenshot, sidebar, signUpOwner } from './support/account.ts';
+import { createRole, dashboardUrl, inviteMember, login, screenshot, sidebar, signUpOwner, toast } from './support/account.ts';
+import { DEMO } from './support/demo.ts';
 
 const query = (page: Page) => new URL(page.url()).searchParams;
 const queryString = (page: Page) => new URL(page.url()).search;
@@ -71,4 +72,50 @@ test('the members list keeps its filters, search, paging and sorting in the URL'
   await expect(rows.first()).toContainText(`owner-${owner.subdomain}`);
   await expect(table.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'descending');
   await screenshot(page, 'list-03-sorted');
+});
+
+test('hand-edited URLs: values a list does not offer are dropped, bad ids and days behave as missing ones', async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password, DEMO.subdomain);
+  const invalidText = page.getByText(/Invalid|Id:|Ordering:|Status:/);
+
+  // A filter value and an ordering the list does not offer: the whole list, the URL corrected, no validation text.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/orders/list?pageSize=25&status=bogus&ordering=bogus&payment_status=paid'));
+  await expect.poll(() => queryString(page), { timeout: 30_000 }).toBe('?pageSize=25');
+  await expect(page.getByRole('table', { name: 'Orders' }).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(invalidText).toHaveCount(0);
+  // A good one stays.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/orders/list?pageSize=25&status=confirmed&ordering=-total'));
+  await expect(page.getByTestId('pager-range')).toBeVisible({ timeout: 30_000 });
+  expect(queryString(page)).toBe('?pageSize=25&status=confirmed&ordering=-total');
+  await page.goto(dashboardUrl(DEMO.subdomain, '/products/experiences/overview?pageSize=10&type=bogus&ordering=-nope'));
+  await expect.poll(() => queryString(page), { timeout: 30_000 }).toBe('?pageSize=10');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // An editor id that is no id: the offer and order editors go back to their lists saying the record does not exist.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/products/experiences/editor/bogus/basic-info'));
+  await expect(page).toHaveURL(/\/products\/experiences\/overview/, { timeout: 30_000 });
+  await expect(toast(page, 'Not found.')).toBeVisible();
+  await expect(invalidText).toHaveCount(0);
+  await page.goto(dashboardUrl(DEMO.subdomain, '/orders/editor/bogus/details'));
+  await expect(page).toHaveURL(/\/orders\/list/, { timeout: 30_000 });
+  await expect(toast(page, 'This order does not exist.')).toBeVisible();
+  await expect(invalidText).toHaveCount(0);
+  // The store editor shows it in place.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/sales/stores/editor/bogus/settings'));
+  await expect(page.getByRole('alert').filter({ hasText: 'The store could not be loaded' })).toContainText(
+    'This store does not exist.',
+    { timeout: 30_000 },
+  );
+  await expect(invalidText).toHaveCount(0);
+  await screenshot(page, 'list-05-bad-store-id');
+
+  // A day that is no day: today, in the URL and in the heading.
+  await page.goto(dashboardUrl(DEMO.subdomain, '/bookings/overview?pageSize=25&date=2026-13-45'));
+  await expect.poll(() => query(page).get('date'), { timeout: 30_000 }).not.toBe('2026-13-45');
+  const today = query(page).get('date') as string;
+  expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByLabel('Day', { exact: true })).toHaveValue(today);
+  await expect(page.getByText('February 2027')).toHaveCount(0);
+  await screenshot(page, 'list-06-bad-day-today');
 });

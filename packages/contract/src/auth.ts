@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZone } from './catalog-common.ts';
 import { email, id, password, personName, requiredName, token } from './common.ts';
 
 export const ACCOUNT_TYPES = ['supplier', 'affiliate'] as const;
@@ -77,6 +78,8 @@ export const registrationInput = z.strictObject({
   organization_name: z.string().trim().min(2, { error: 'Organization name is too short.' }).max(120),
   account_type: z.enum(ACCOUNT_TYPES),
   subdomain,
+  /** The organization's time zone (the sign-up form sends the browser's); UTC when left out. */
+  timezone: timeZone.optional(),
 });
 export type RegistrationInput = z.infer<typeof registrationInput>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { id, timestamp } from './common.ts';
+import { type DisplayDateFormat, formatCalendarDate } from './format.ts';
+import { DATE_FORMATS } from './product-configuration.ts';
 
 /**
  * Invoices of orders (issue "Sales"): one per order, numbered per organization from 1 without gaps.
@@ -13,9 +15,12 @@ import { id, timestamp } from './common.ts';
  */
 export const invoiceNumberLabel = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 
-/** A date on an invoice: the instant's day in the organization's zone, "1 December 2026" (web and PDF alike). */
-export const invoiceDate = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(instant));
+/**
+ * A date on an invoice: the instant's day in the organization's zone, in its date display format
+ * when the invoice was issued ("01. December 2026"; web and PDF alike).
+ */
+export const invoiceDate = (instant: string, timeZone: string, dateFormat?: DisplayDateFormat) =>
+  formatCalendarDate(instant, timeZone, dateFormat);
 
 /** The file name of an invoice's PDF. */
 export const invoiceFileName = (number: number) => `invoice-${number}.pdf`;
@@ -60,6 +65,8 @@ export const invoiceDocument = z.object({
   number_label: z.string().optional(),
   /** The product configuration's invoice footer when issued. */
   footer: z.string().optional(),
+  /** The product configuration's date display when issued (older invoices: the §9 display format). */
+  date_format: z.enum(DATE_FORMATS).optional(),
 });
 export type InvoiceDocument = z.infer<typeof invoiceDocument>;
 

@@ -3,6 +3,7 @@ import type { BookingConfigResponse, CheckAvailabilityResponse } from '@excursio
 import type { WebstoreExperience } from '@excursio/contract/webstore';
 import { useTranslation } from 'react-i18next';
 import { formatTime, money, zoneName } from './format.ts';
+import { categoryName } from './offer-words.ts';
 import { Loading, Stepper } from './ui.tsx';
 
 type Rate = BookingConfigResponse['rates'][number];
@@ -38,7 +39,7 @@ export const PartyPicker = ({
           return (
             <li key={c.id} className="row">
               <div className="row__text">
-                <span className="row__name">{c.name}</span>
+                <span className="row__name">{categoryName(c, t)}</span>
                 <span className="row__hint">
                   {[
                     c.min_age !== null && c.max_age !== null
@@ -54,12 +55,12 @@ export const PartyPicker = ({
               </div>
               <Stepper
                 id={`party-${c.id}`}
-                label={c.name}
+                label={categoryName(c, t)}
                 value={party[c.id] ?? 0}
                 max={full ? (party[c.id] ?? 0) : undefined}
                 onChange={(q) => onParty({ ...party, [c.id]: q })}
-                decreaseLabel={t('book.decrease', { name: c.name })}
-                increaseLabel={t('book.increase', { name: c.name })}
+                decreaseLabel={t('book.decrease', { name: categoryName(c, t) })}
+                increaseLabel={t('book.increase', { name: categoryName(c, t) })}
               />
             </li>
           );

@@ -13,6 +13,7 @@ import { PartyPicker, SlotPicker } from './booking-choices.tsx';
 import { Calendar } from './calendar.tsx';
 import { addLine } from './cart.ts';
 import { imageSrc, money, todayIn } from './format.ts';
+import { categoryName } from './offer-words.ts';
 import { useStore } from './store-context.tsx';
 import { Alert } from './ui.tsx';
 
@@ -129,7 +130,10 @@ export const BookingPanel = ({ offer }: { offer: WebstoreExperience }) => {
           allDay: slot.start_time_id === null,
           units: partyLines.map((l) => ({
             pricingCategoryId: l.pricing_category_id,
-            name: offer.pricing_categories.find((c) => c.id === l.pricing_category_id)?.name ?? '',
+            name: (() => {
+              const category = offer.pricing_categories.find((c) => c.id === l.pricing_category_id);
+              return category ? categoryName(category, t) : '';
+            })(),
             quantity: l.quantity,
           })),
           extras: offer.extras

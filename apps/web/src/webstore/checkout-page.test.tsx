@@ -22,7 +22,7 @@ const STORE = {
   organization_name: 'Harbour Tours',
   contact_email: 'hello@harbour.test',
   contact_phone: '',
-  terms_url: '',
+  terms_url: 'https://harbour.test/terms',
   privacy_url: '',
 } as unknown as Webstore;
 
@@ -132,5 +132,31 @@ describe('the checkout with the provider’s hosted page (Stripe Checkout)', () 
     expect(sent.find((s) => s.url === '/api/webstores/order/')?.body).not.toHaveProperty('payment_token');
     expect(loadCart('harbour')).toHaveLength(1);
     expect(paymentUnderway('harbour')).toBe(true);
+  });
+});
+
+describe('the terms', () => {
+  it('a store without terms asks for none; the order still says nothing was refused', async () => {
+    const sent = serve(json(201, { session_id: 'cs_1', checkout_url: null }));
+    renderCheckout({ terms_url: '', payment_available: false, reserve_without_payment: true });
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Silva' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    expect(screen.queryByRole('checkbox', { name: /accept/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Book now, pay later' }));
+    await vi.waitFor(() => expect(sent.some((s) => s.url === '/api/webstores/order/')).toBe(true));
+    expect(sent.find((s) => s.url === '/api/webstores/order/')?.body).toMatchObject({ terms_accepted: true });
+  });
+
+  it('a store with terms links them and asks to accept them before booking', async () => {
+    const sent = serve(json(201, { session_id: 'cs_1', checkout_url: null }));
+    renderCheckout({ payment_available: false, reserve_without_payment: true });
+    fireEvent.change(await screen.findByLabelText('First name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Silva' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ana@example.com' } });
+    expect(screen.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe('https://harbour.test/terms');
+    fireEvent.click(screen.getByRole('button', { name: 'Book now, pay later' }));
+    expect(await screen.findByText('Please accept the terms to book.')).toBeTruthy();
+    expect(sent.some((s) => s.url === '/api/webstores/order/')).toBe(false);
   });
 });

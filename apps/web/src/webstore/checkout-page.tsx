@@ -99,7 +99,8 @@ export const CheckoutPage = () => {
         if (f.question.required && !(answers[f.key] ?? '').trim()) found[f.key] = t('checkout.fieldRequired');
       }
     }
-    if (!terms) found.terms = t('checkout.acceptTerms');
+    // Only a store with terms asks to accept them (there is nothing to accept otherwise).
+    if (store.terms_url && !terms) found.terms = t('checkout.acceptTerms');
     const cardFound = sendsCardToken(plan) ? validateCard(card) : {};
     return { found, cardFound };
   };
@@ -294,38 +295,46 @@ export const CheckoutPage = () => {
         </div>
         {summary}
         {payment}
-        <div className="field">
-          <label className="check">
-            <input
-              id="terms"
-              type="checkbox"
-              checked={terms}
-              onChange={(e) => setTerms(e.target.checked)}
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? 'terms-error' : undefined}
-            />
-            <span>
-              {store.terms_url || store.privacy_url ? (
-                <Trans
-                  i18nKey="checkout.terms"
-                  components={{
-                    // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
-                    terms: <a href={store.terms_url || store.privacy_url} target="_blank" rel="noreferrer" />,
-                    // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
-                    privacy: <a href={store.privacy_url || store.terms_url} target="_blank" rel="noreferrer" />,
-                  }}
-                />
-              ) : (
-                t('checkout.termsPlain')
-              )}
-            </span>
-          </label>
-          {errors.terms && (
-            <p className="field__error" id="terms-error">
-              {errors.terms}
-            </p>
-          )}
-        </div>
+        {store.terms_url ? (
+          <div className="field">
+            <label className="check">
+              <input
+                id="terms"
+                type="checkbox"
+                checked={terms}
+                onChange={(e) => setTerms(e.target.checked)}
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? 'terms-error' : undefined}
+              />
+              <span>
+                {store.privacy_url ? (
+                  <Trans
+                    i18nKey="checkout.terms"
+                    components={{
+                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+                      terms: <a href={store.terms_url} target="_blank" rel="noreferrer" />,
+                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+                      privacy: <a href={store.privacy_url} target="_blank" rel="noreferrer" />,
+                    }}
+                  />
+                ) : (
+                  <Trans
+                    i18nKey="checkout.termsOnly"
+                    components={{
+                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside
+                      terms: <a href={store.terms_url} target="_blank" rel="noreferrer" />,
+                    }}
+                  />
+                )}
+              </span>
+            </label>
+            {errors.terms && (
+              <p className="field__error" id="terms-error">
+                {errors.terms}
+              </p>
+            )}
+          </div>
+        ) : null}
         <button type="submit" className="button button--primary button--block button--large" disabled={busy} aria-busy={busy}>
           {busy ? (plan === 'redirect' ? t('checkout.redirecting') : t('checkout.busy')) : label}
         </button>

@@ -1,5 +1,6 @@
 /** Offer wording in the visitor's language (durations, group sizes, language names). */
 import { useTranslation } from 'react-i18next';
+import en from './locales/en.ts';
 
 /** A category as the server names it ('walking-tours') as words ('Walking tours'). */
 export const categoryLabel = (slug: string) => {
@@ -8,6 +9,18 @@ export const categoryLabel = (slug: string) => {
 };
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * A pricing category's name in the visitor's language: a category still named as its type in
+ * English ('Adult', the name a new category gets) says its type in the chosen language
+ * ('Erwachsene'); a name of the operator's own ('Kids under 12') stays as typed.
+ */
+export const categoryName = (category: { name: string; type: string }, t: Translate): string => {
+  const english = (en.categoryType as Record<string, string>)[category.type];
+  return english && category.name.trim().toLowerCase() === english.toLowerCase()
+    ? t(`categoryType.${category.type}`)
+    : category.name;
+};
 
 /** 45 → "45 min", 90 → "1 h 30 min", 1440 → "1 day". */
 export const durationInWords = (minutes: number | null | undefined, t: Translate): string | null => {

@@ -12,6 +12,8 @@ export type NewOrganization = {
   name: string;
   subdomain: string;
   tierCode: string;
+  /** The organization's time zone (IANA name); UTC when not given. */
+  timezone?: string;
   owner: { email: string; passwordHash: string; firstName: string; lastName: string; isActive: boolean };
 };
 
@@ -38,7 +40,7 @@ export const insertOrganization = async (tx: Executor, input: NewOrganization) =
       subdomain: input.subdomain,
       subscriptionTierId: tier?.id ?? null,
       contactInfo: { ...EMPTY_CONTACT, email: input.owner.email },
-      profile: DEFAULT_PROFILE,
+      profile: { ...DEFAULT_PROFILE, ...(input.timezone ? { timezone: input.timezone } : {}) },
       legalInfo: { ...EMPTY_LEGAL, legal_name: input.name },
       billingInfo: { ...EMPTY_BILLING, billing_email: input.owner.email },
     })

@@ -55,7 +55,14 @@ export const accountRoutes = (app: Api, ctx: AppContext) => {
     '/api/users/activation/',
     {
       config: { access: 'public', rateLimit: tokenLimit },
-      schema: { tags, summary: 'Activate an account with the emailed token', body: tokenInput, response: noContent },
+      schema: {
+        tags,
+        summary: 'Activate an account with the emailed token',
+        description:
+          "A link opened again after it activated its user answers 409 `already_active` ('This account is already active. Log in.').",
+        body: tokenInput,
+        response: { ...noContent, 409: errorResponse },
+      },
     },
     async (request, reply) => {
       await activate(ctx, request.body.token);

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { baseAccounts } from '../../db/schema/accounts.ts';
+import { users } from '../../db/schema/users.ts';
 import { createTestApp, hostHeaders, useTestApp } from '../../test/app.ts';
 import { cookieOf, GOOD_PASSWORD, lastMailTo, post, registerActive, registrationBody, rowCounts } from '../../test/auth-flows.ts';
 import { expectError } from '../../test/errors.ts';
@@ -31,10 +34,11 @@ describe('registration, activation and sign-in', () => {
     expect(mail.subject).toBe('Activate your Excursio account');
     expect(mail.link).toMatch(new RegExp(`^http://${t.config.APP_DOMAIN.replace('.', '\\.')}/auth/activate\\?token=`));
     expect((await post(t, '/api/users/activation/', { token: mail.token })).statusCode).toBe(204);
+    // The same link opened again says the account is active (only a token we issued and used can say so).
     const again = await post(t, '/api/users/activation/', { token: mail.token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().errors[0]).toMatchObject({ attr: 'token', detail: 'Invalid or expired token.' });
-    expectError(again, 400, { attr: 'token', detail: 'Invalid or expired token.' });
+    expectError(again, 409, { code: 'already_active', attr: 'token', detail: 'This account is already active. Log in.' });
+    const unknown = await post(t, '/api/users/activation/', { token: `${mail.token?.slice(0, -4)}AAAA` });
+    expectError(unknown, 400, { code: 'invalid_token', attr: 'token', detail: 'Invalid or expired token.' });
 
     const login = await post(t, '/api/jwt/create/', { email: body.email.toUpperCase(), password: GOOD_PASSWORD });
     expect(login.statusCode).toBe(200);
@@ -231,6 +235,37 @@ describe('registration, activation and sign-in', () => {
     expect(await rowCounts(t, base.email, base.subdomain)).toEqual({ users: 0, accounts: 0, authTokens: 0 });
     await t.settled();
     expect(t.mailer.outbox?.some((m) => m.to === base.email)).toBe(false);
+  });
+
+  it('a used link of a user who is no longer active, or a superseded one, is only invalid', async () => {
+    const body = registrationBody();
+    await post(t, '/api/users/', body);
+    const first = (await lastMailTo(t, body.email)).token;
+    expect((await post(t, '/api/users/resend_activation/', { email: body.email })).statusCode).toBe(204);
+    await t.settled();
+    // Superseded before the user was active: invalid, not "already active".
+    expectError(await post(t, '/api/users/activation/', { token: first }), 400, { code: 'invalid_token' });
+    const second = (await lastMailTo(t, body.email)).token;
+    expect((await post(t, '/api/users/activation/', { token: second })).statusCode).toBe(204);
+    expectError(await post(t, '/api/users/activation/', { token: second }), 409, { code: 'already_active' });
+    // Deactivated since: the used link says nothing about the account.
+    const user = await userByEmail(t, body.email);
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    expectError(await post(t, '/api/users/activation/', { token: second }), 400, { code: 'invalid_token' });
+  });
+
+  it('stores the time zone the sign-up form sends, and refuses an unknown one', async () => {
+    const body = registrationBody({ timezone: 'Europe/Ljubljana' });
+    expect((await post(t, '/api/users/', body)).statusCode).toBe(201);
+    const account = await t.db.select().from(baseAccounts).where(eq(baseAccounts.subdomain, body.subdomain));
+    expect(account[0].profile.timezone).toBe('Europe/Ljubljana');
+    const plain = registrationBody();
+    expect((await post(t, '/api/users/', plain)).statusCode).toBe(201);
+    const other = await t.db.select().from(baseAccounts).where(eq(baseAccounts.subdomain, plain.subdomain));
+    expect(other[0].profile.timezone).toBe('UTC');
+    const bad = registrationBody({ timezone: 'Mars/Olympus' });
+    expectError(await post(t, '/api/users/', bad), 400, { attr: 'timezone', detail: 'Unknown time zone.' });
+    expect(await rowCounts(t, bad.email, bad.subdomain)).toEqual({ users: 0, accounts: 0, authTokens: 0 });
   });
 
   it('resends activation only to an existing inactive user; the older link stops working', async () => {

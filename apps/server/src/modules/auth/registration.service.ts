@@ -3,15 +3,15 @@ import { v7 as uuidv7 } from 'uuid';
 import { baseUrl } from '../../config.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { DEFAULT_TIER } from '../../db/seed/catalog.ts';
-import { invalid } from '../../http/app-error.ts';
+import { invalid, refusedByState } from '../../http/app-error.ts';
 import type { AppContext } from '../../http/types.ts';
 import { commitWithoutFlush, insertOrganization, subdomainInUse } from '../accounts/organization.repository.ts';
 import { activationMail, alreadyRegisteredMail } from './auth-mails.ts';
 import { hashPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-rules.ts';
-import { consumeAuthToken, replaceAuthToken } from './tokens.repository.ts';
+import { consumeAuthToken, replaceAuthToken, usedAuthTokenUser } from './tokens.repository.ts';
 import { expiresIn, hashToken, newToken, TOKEN_TTL_S } from './tokens.ts';
-import { activateUser, findUserByEmail } from './users.repository.ts';
+import { activateUser, findUserByEmail, findUserById } from './users.repository.ts';
 
 const subdomainTaken = () => invalid('subdomain', 'This subdomain is already taken.', 'unique');
 
@@ -49,6 +49,7 @@ export const register = async (ctx: AppContext, input: RegistrationInput) => {
         name: input.organization_name,
         subdomain: input.subdomain,
         tierCode: DEFAULT_TIER[input.account_type],
+        timezone: input.timezone,
         owner: {
           email: input.email,
           passwordHash,
@@ -76,13 +77,27 @@ const notifyExistingAccount = async (ctx: AppContext, email: string) => {
   await ctx.mailer.send(alreadyRegisteredMail(user.email, `${baseUrl(ctx.config, user.subdomain)}/auth/login`));
 };
 
+/**
+ * Activates the user a link was issued to. A link opened again after it activated its (still
+ * active) user answers 409 `already_active` — only a token we issued and that did its work can say
+ * so, which tells nothing about other tokens or emails; anything else is 'Invalid or expired token.'
+ */
 export const activate = async (ctx: AppContext, token: string) => {
-  await ctx.db.transaction(async (tx) => {
-    const used = await consumeAuthToken(tx, hashToken(token), 'activation');
-    if (!used?.userId) throw invalid('token', 'Invalid or expired token.', 'invalid_token');
+  const tokenHash = hashToken(token);
+  const activated = await ctx.db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, tokenHash, 'activation');
+    if (!used?.userId) return false;
     await activateUser(tx, used.userId);
+    return true;
   });
+  if (activated) return;
+  const userId = await usedAuthTokenUser(ctx.db, tokenHash, 'activation');
+  const user = userId ? await findUserById(ctx.db, userId) : null;
+  if (user?.isActive && user.activatedAt) throw refusedByState('already_active', ALREADY_ACTIVE, 'token');
+  throw invalid('token', 'Invalid or expired token.', 'invalid_token');
 };
+
+export const ALREADY_ACTIVE = 'This account is already active. Log in.';
 
 /** Always succeeds from the caller's view; mails only an existing, not yet active user. */
 export const resendActivation = async (ctx: AppContext, email: string) => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AuthTokenKind, authTokens, refreshTokens } from '../../db/schema/users.ts';
 
@@ -99,4 +99,13 @@ export const revokeUserRefreshTokens = async (db: Executor, userId: string) => {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+};
+
+/** The user a token of this kind was issued to once it has been used (null for a token never issued or still unused). */
+export const usedAuthTokenUser = async (db: Executor, tokenHash: string, kind: AuthTokenKind) => {
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNotNull(authTokens.usedAt)));
+  return row?.userId ?? null;
 };

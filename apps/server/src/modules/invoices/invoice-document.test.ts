@@ -76,18 +76,26 @@ describe('invoiceLines', () => {
     });
     const canceled = line({ status: 'canceled', description: 'Sunset paddle' });
     expect(invoiceLines(order([withExtra, canceled]), names, '24h')).toEqual([
-      { description: 'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 · Adult', quantity: 2, unit_amount: 4000, amount: 8000 },
-      { description: 'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 · Child', quantity: 1, unit_amount: 2000, amount: 2000 },
-      { description: 'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 · Dry bag', quantity: 3, unit_amount: 500, amount: 1500 },
+      { description: 'Harbour kayak tour — Tue, 01. December 2026, 10:00 · Adult', quantity: 2, unit_amount: 4000, amount: 8000 },
+      { description: 'Harbour kayak tour — Tue, 01. December 2026, 10:00 · Child', quantity: 1, unit_amount: 2000, amount: 2000 },
+      {
+        description: 'Harbour kayak tour — Tue, 01. December 2026, 10:00 · Dry bag',
+        quantity: 3,
+        unit_amount: 500,
+        amount: 1500,
+      },
     ]);
     expect(invoiceLines(order([line()]), names, '12h')[0].description).toBe(
-      'Harbour kayak tour — Tue, 1 Dec 2026, 10:00 AM · Adult',
+      'Harbour kayak tour — Tue, 01. December 2026, 10:00 AM · Adult',
+    );
+    expect(invoiceLines(order([line()]), names, '12h', 'MM/DD/YYYY')[0].description).toBe(
+      'Harbour kayak tour — Tue, 12/01/2026, 10:00 AM · Adult',
     );
   });
 
   it('bills a line whose parts do not add up to its price, or without a booking, as one line', () => {
     expect(invoiceLines(order([line({ total: 9000 })]), names, '24h')).toEqual([
-      { description: 'Harbour kayak tour — Tue, 1 Dec 2026, 10:00', quantity: 1, unit_amount: 9000, amount: 9000 },
+      { description: 'Harbour kayak tour — Tue, 01. December 2026, 10:00', quantity: 1, unit_amount: 9000, amount: 9000 },
     ]);
     expect(invoiceLines(order([line({ booking: null, total: 2500 })]), names, '24h')).toEqual([
       { description: 'Harbour kayak tour', quantity: 1, unit_amount: 2500, amount: 2500 },

@@ -1,5 +1,5 @@
 import type { ContactInfo, LegalInfo, Profile } from '@excursio/contract/accounts';
-import { formatClockTime } from '@excursio/contract/format';
+import { type DisplayDateFormat, formatCalendarDate, formatClockTime } from '@excursio/contract/format';
 import { type Invoice, type InvoiceDocument, type InvoiceLine, invoiceNumberLabel } from '@excursio/contract/invoices';
 import type { OrderDetail } from '@excursio/contract/orders';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -9,8 +9,8 @@ export type InvoiceSources = {
   order: OrderDetail;
   seller: { name: string; contactInfo: ContactInfo; legalInfo: LegalInfo; profile: Profile };
   categoryNames: ReadonlyMap<string, string>;
-  /** The product configuration's invoice details. */
-  settings?: { taxId: string; footer: string };
+  /** The product configuration's invoice details and date display. */
+  settings?: { taxId: string; footer: string; dateFormat?: DisplayDateFormat };
 };
 
 const countryName = (code: string) => {
@@ -24,17 +24,15 @@ const countryName = (code: string) => {
 
 const joined = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
-/** A line's date and time in the offer's zone: "Tue, 1 Dec 2026, 10:00". */
-export const startLabel = (startsAt: string, timeZone: string, timeFormat: Profile['time_format']) => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).formatToParts(new Date(startsAt));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}, ${formatClockTime(startsAt, timeZone, timeFormat)}`;
+/** A line's date and time in the offer's zone, in the organization's formats: "Tue, 01. December 2026, 10:00". */
+export const startLabel = (
+  startsAt: string,
+  timeZone: string,
+  timeFormat: Profile['time_format'],
+  dateFormat?: DisplayDateFormat,
+) => {
+  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short' }).format(new Date(startsAt));
+  return `${weekday}, ${formatCalendarDate(startsAt, timeZone, dateFormat)}, ${formatClockTime(startsAt, timeZone, timeFormat)}`;
 };
 
 /**
@@ -46,11 +44,12 @@ export const invoiceLines = (
   order: OrderDetail,
   categoryNames: ReadonlyMap<string, string>,
   timeFormat: Profile['time_format'],
+  dateFormat?: DisplayDateFormat,
 ): InvoiceLine[] =>
   order.lines
     .filter((line) => line.status === 'active')
     .flatMap((line) => {
-      const when = line.booking ? startLabel(line.booking.starts_at, line.booking.time_zone, timeFormat) : '';
+      const when = line.booking ? startLabel(line.booking.starts_at, line.booking.time_zone, timeFormat, dateFormat) : '';
       const about = when ? `${line.description} — ${when}` : line.description;
       const parts: InvoiceLine[] = [
         ...(line.booking?.party ?? [])
@@ -103,11 +102,12 @@ export const invoiceDocumentOf = ({ order, seller, categoryNames, settings }: In
     order_date: order.created_at,
     time_zone: seller.profile.timezone || 'UTC',
     currency: order.currency,
-    lines: invoiceLines(order, categoryNames, seller.profile.time_format),
+    lines: invoiceLines(order, categoryNames, seller.profile.time_format, settings?.dateFormat),
     total: order.total,
     paid,
     balance_due: Math.max(0, order.total - paid),
     ...(settings?.footer ? { footer: settings.footer } : {}),
+    ...(settings?.dateFormat ? { date_format: settings.dateFormat } : {}),
   };
 };
 

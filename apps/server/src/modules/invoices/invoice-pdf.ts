@@ -56,9 +56,9 @@ const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
     .text('Invoice', left + width / 2, top, { width: width / 2, align: 'right' });
   const facts: [string, string][] = [
     ['Invoice number', invoice.display_number],
-    ['Issued', invoiceDate(invoice.issued_at, invoice.time_zone)],
+    ['Issued', invoiceDate(invoice.issued_at, invoice.time_zone, invoice.date_format)],
     ['Order', invoice.order_reference],
-    ['Order date', invoiceDate(invoice.order_date, invoice.time_zone)],
+    ['Order date', invoiceDate(invoice.order_date, invoice.time_zone, invoice.date_format)],
   ];
   let y = top + 32;
   for (const [label, value] of facts) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { invoices } from '../../db/schema/invoices.ts';
+import { productConfigurations } from '../../db/schema/product-configuration.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
@@ -65,7 +66,7 @@ describe('POST /api/orders/{id}/invoice/', () => {
     const res = await issue(account, order.id);
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json();
-    const when = 'Tue, 1 Dec 2026, 10:00';
+    const when = 'Tue, 01. December 2026, 10:00';
     expect(invoice).toEqual({
       id: expect.any(String),
       order_id: order.id,
@@ -90,6 +91,7 @@ describe('POST /api/orders/{id}/invoice/', () => {
       total: 8500,
       paid: 2000,
       balance_due: 6500,
+      date_format: 'DD. MMMM YYYY',
     });
 
     // Idempotent: the same invoice, unchanged by later payments (what it says is fixed).
@@ -192,6 +194,20 @@ describe('GET /api/orders/{id}/invoice/ and …/pdf/', () => {
     expect(shown).toContain(`Ada ${order.contact.last_name}`);
     expect(shown).toContain('€85.00'); // the total and the balance due
     expect(shown).toContain('Balance due');
+  });
+
+  it("prints its dates in the organization's date display, on the PDF too", async () => {
+    const { account, offer } = await organization();
+    await t.db.insert(productConfigurations).values({ accountId: account.account.id, dateFormat: 'DD.MM.YYYY' });
+    const order = await createOrder(t, account, offer, DAY, { adults: 1 });
+    const issued = await issue(account, order.id);
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json().date_format).toBe('DD.MM.YYYY');
+    expect(issued.json().lines[0].description).toContain('Tue, 01.12.2026, 10:00');
+    invoicePdfSettings.compress = false;
+    const shown = pdfText((await get(account, `/api/orders/${order.id}/invoice/pdf/`)).rawPayload);
+    expect(shown).toContain('30.11.2026'); // issued, and the order's date
+    expect(shown).not.toContain('November');
   });
 
   it('renders compressed by default, and names in Latin-1 only (a documented limitation)', async () => {

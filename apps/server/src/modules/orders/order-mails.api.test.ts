@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
+import { productConfigurations } from '../../db/schema/product-configuration.ts';
 import type { MailMessage } from '../../integrations/mail.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
@@ -58,7 +59,7 @@ describe('order emails', () => {
     expect(more).toHaveLength(0);
     expect(mail.subject).toBe(`Your booking ${order.reference} with ${a.account.name} is confirmed`);
     expect(mail.text).toContain(`Hello ${who.first_name},`);
-    expect(mail.text).toContain('When: Tuesday 1 December 2026, 10:00 (Europe/Berlin)');
+    expect(mail.text).toContain('When: Tuesday, 01. December 2026, 10:00 (Europe/Berlin)');
     expect(mail.text).toContain(`Who: 2 × ${offer.adult.name}, 1 × ${offer.child.name}`);
     expect(mail.text).toContain('Meeting point: Old harbour kiosk, Hafenstraße 1, Hamburg');
     expect(mail.text).toContain('Look for the orange flag.');
@@ -74,18 +75,19 @@ describe('order emails', () => {
     expect(ics).toContain('GEO:53.54;9.98');
   });
 
-  it("writes the start, and the ticket's time, in the organization's 12-hour format when it uses one", async () => {
+  it("writes the start, and the ticket's time, in the organization's 12-hour time and date display formats", async () => {
     const b = await createAccount(t);
     await t.db
       .update(baseAccounts)
       .set({ profile: sql`${baseAccounts.profile} || '{"time_format":"12h"}'::jsonb` })
       .where(eq(baseAccounts.id, b.account.id));
+    await t.db.insert(productConfigurations).values({ accountId: b.account.id, dateFormat: 'DD.MM.YYYY' });
     const offer = await createSellableOffer(t, b, { lines: [{ time: '14:30' }] });
     const who = contact();
     const hold = await reserveParty(t, b, offer, DAY, { adults: 1 });
     const order = (await book(t, b, hold.id, who)).json();
     const [mail] = await mailsTo(who.email);
-    expect(mail.text).toContain('When: Tuesday 1 December 2026, 02:30 PM (Europe/Berlin)');
+    expect(mail.text).toContain('When: Tuesday, 01.12.2026, 02:30 PM (Europe/Berlin)');
     const ticket = await t.app.inject({ url: `/api/bookings/${order.lines[0].booking.id}/ticket/`, headers: b.owner.headers });
     expect(ticket.json().time).toBe('02:30 PM');
   });

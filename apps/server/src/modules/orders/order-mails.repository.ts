@@ -1,7 +1,9 @@
+import type { DateFormat } from '@excursio/contract/product-configuration';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { experiences, meetingPoints } from '../../db/schema/catalog.ts';
+import { productConfigurations } from '../../db/schema/product-configuration.ts';
 
 /** What an order's emails say beyond the order and its category names: the organization, each offer's meeting point and length. */
 export const mailFactsOf = async (db: Executor, accountId: string, experienceIds: string[]) => {
@@ -10,8 +12,10 @@ export const mailFactsOf = async (db: Executor, accountId: string, experienceIds
       name: baseAccounts.name,
       subdomain: baseAccounts.subdomain,
       timeFormat: sql<'24h' | '12h'>`coalesce(${baseAccounts.profile}->>'time_format', '24h')`,
+      dateFormat: sql<DateFormat>`coalesce(${productConfigurations.dateFormat}, 'DD. MMMM YYYY')`,
     })
     .from(baseAccounts)
+    .leftJoin(productConfigurations, eq(productConfigurations.accountId, baseAccounts.id))
     .where(eq(baseAccounts.id, accountId));
   const offers = experienceIds.length
     ? await db
@@ -32,7 +36,12 @@ export const mailFactsOf = async (db: Executor, accountId: string, experienceIds
         .where(and(eq(experiences.accountId, accountId), inArray(experiences.id, experienceIds)))
     : [];
   return {
-    organization: account ?? { name: 'Excursio', subdomain: '', timeFormat: '24h' as const },
+    organization: account ?? {
+      name: 'Excursio',
+      subdomain: '',
+      timeFormat: '24h' as const,
+      dateFormat: 'DD. MMMM YYYY' as DateFormat,
+    },
     offers: new Map(offers.map((o) => [o.id, o])),
   };
 };

@@ -1,4 +1,4 @@
-import { formatClockTime, formatMoney } from '@excursio/contract/format';
+import { type DisplayDateFormat, formatCalendarDate, formatClockTime, formatMoney } from '@excursio/contract/format';
 import type { CancellationRefundWay, OrderDetail, OrderLine } from '@excursio/contract/orders';
 import { groupShortCode } from '@excursio/contract/tickets';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
@@ -39,19 +39,17 @@ type Booked = OrderLine & { booking: NonNullable<OrderLine['booking']> };
 const booked = (lines: OrderLine[]): Booked[] => lines.filter((l): l is Booked => l.booking !== null);
 
 /**
- * 'Thursday 26 November 2026, 10:00 (Europe/Lisbon)' ('… 10:00 AM …' in 12-hour organizations): the
- * start as the traveller's watch will show it there.
+ * 'Thursday, 26. November 2026, 10:00 (Europe/Lisbon)' in the organization's date and time formats
+ * ('… 26.11.2026, 10:00 AM …'): the start as the traveller's watch will show it there.
  */
-export const localStart = (startsAt: string, timeZone: string, timeFormat: '24h' | '12h' = '24h') => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).formatToParts(new Date(startsAt));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${formatClockTime(startsAt, timeZone, timeFormat)} (${timeZone})`;
+export const localStart = (
+  startsAt: string,
+  timeZone: string,
+  timeFormat: '24h' | '12h' = '24h',
+  dateFormat?: DisplayDateFormat,
+) => {
+  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(new Date(startsAt));
+  return `${weekday}, ${formatCalendarDate(startsAt, timeZone, dateFormat)}, ${formatClockTime(startsAt, timeZone, timeFormat)} (${timeZone})`;
 };
 
 const partyText = (line: Booked, facts: MailFacts) =>
@@ -79,7 +77,7 @@ const meetingText = (line: Booked, facts: MailFacts) => {
 
 const bookingBlock = (line: Booked, facts: MailFacts) => [
   line.description,
-  `When: ${localStart(line.booking.starts_at, line.booking.time_zone, facts.organization.timeFormat)}`,
+  `When: ${localStart(line.booking.starts_at, line.booking.time_zone, facts.organization.timeFormat, facts.organization.dateFormat)}`,
   `Who: ${partyText(line, facts) || `${line.booking.participants} participant(s)`}`,
   ...meetingText(line, facts),
   ...line.extras.map((e) => `Extra: ${e.quantity} × ${e.name}`),

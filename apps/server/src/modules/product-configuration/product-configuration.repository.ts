@@ -1,4 +1,5 @@
 import type { Profile } from '@excursio/contract/accounts';
+import type { DateFormat } from '@excursio/contract/product-configuration';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
@@ -61,8 +62,9 @@ export const invoiceSettingsOf = async (db: Executor, accountId: string) => {
       digits: productConfigurations.invoiceNumberDigits,
       taxId: productConfigurations.invoiceTaxId,
       footer: productConfigurations.invoiceFooter,
+      dateFormat: sql<DateFormat>`${productConfigurations.dateFormat}`,
     })
     .from(productConfigurations)
     .where(eq(productConfigurations.accountId, accountId));
-  return row ?? { prefix: 'INV-', digits: 6, taxId: '', footer: '' };
+  return row ?? { prefix: 'INV-', digits: 6, taxId: '', footer: '', dateFormat: 'DD. MMMM YYYY' as DateFormat };
 };

@@ -2,6 +2,10 @@ import { Anchor, Group, SegmentedControl, Select, Text, TextInput } from '@manti
 import { IconSearch } from '@tabler/icons-react';
 import { ALL } from '../../lib/list/list-params.ts';
 import type { ListParams } from '../../lib/list/use-list-params.ts';
+import { ScrollRow } from '../scroll-row.tsx';
+
+/** About how wide a text of the toolbar's small type is (px per character), to size a select to its words. */
+const CHAR_PX = 7.4;
 
 export type ListFilter = {
   key: string;
@@ -39,31 +43,39 @@ export const ListToolbar = ({
     {filters.map((filter) => {
       const data = [{ value: ALL, label: filter.allLabel ?? 'All' }, ...filter.options];
       const value = list.filters[filter.key] ?? ALL;
+      const labelWidth = Math.ceil(filter.label.length * 7 + 18);
+      // Wide enough for the label and the longest option (up to 360 px); the whole row on a phone,
+      // and the full text as the input's title wherever an option is still longer.
+      const longest = Math.max(...data.map((o) => o.label.length));
+      const fit = Math.min(360, Math.max(filter.width ?? 200, labelWidth + Math.ceil(longest * CHAR_PX) + 44));
+      const chosen = data.find((o) => o.value === value)?.label ?? '';
       return filter.kind === 'segmented' ? (
-        <SegmentedControl
-          key={filter.key}
-          aria-label={filter.label}
-          size="sm"
-          data={data}
-          value={value}
-          onChange={(next) => list.setFilter(filter.key, next)}
-        />
+        <ScrollRow key={filter.key} label={`${filter.label} options`}>
+          <SegmentedControl
+            aria-label={filter.label}
+            size="sm"
+            data={data}
+            value={value}
+            onChange={(next) => list.setFilter(filter.key, next)}
+          />
+        </ScrollRow>
       ) : (
         <Select
           key={filter.key}
           aria-label={filter.label}
           placeholder={filter.label}
+          title={`${filter.label}: ${chosen}`}
           data={data}
           value={value}
           allowDeselect={false}
           onChange={(next) => list.setFilter(filter.key, next)}
-          w={filter.width ?? 200}
+          w={{ base: '100%', xs: fit }}
           leftSection={
-            <Text size="xs" c="dimmed" pl={4}>
+            <Text size="xs" c="dimmed" pl={4} style={{ whiteSpace: 'nowrap' }}>
               {filter.label}
             </Text>
           }
-          leftSectionWidth={filter.label.length * 7 + 18}
+          leftSectionWidth={labelWidth}
           leftSectionPointerEvents="none"
         />
       );

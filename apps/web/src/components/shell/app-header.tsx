@@ -4,6 +4,7 @@ import { Link, useLocation, useMatches } from 'react-router';
 import { useAccess } from '../../lib/permissions/use-access.ts';
 import { IconButton } from '../button.tsx';
 import { DeferredTooltip } from '../deferred-tooltip.tsx';
+import { ScrollRow } from '../scroll-row.tsx';
 import { type RouteHandle, TAB_GROUPS, type TabGroup } from './navigation.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import classes from './shell.module.css';
@@ -25,29 +26,31 @@ const SubNavigation = ({ group }: { group: TabGroup }) => {
   const { pathname } = useLocation();
   const { can } = useAccess();
   return (
-    <Group gap={4} component="nav" aria-label="Sub-navigation" wrap="nowrap" className={classes.tabList}>
-      {TAB_GROUPS[group].map((tab) => {
-        const allowed = can(tab.permissions) && !tab.disabled;
-        const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
-        if (!allowed) {
+    <ScrollRow label="tabs">
+      <Group gap={4} component="nav" aria-label="Sub-navigation" wrap="nowrap" className={classes.tabList}>
+        {TAB_GROUPS[group].map((tab) => {
+          const allowed = can(tab.permissions) && !tab.disabled;
+          const current = pathname === tab.to || pathname.startsWith(`${tab.to}/`);
+          if (!allowed) {
+            return (
+              <DeferredTooltip
+                key={tab.to}
+                label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}
+              >
+                <button type="button" className={classes.tab} data-disabled aria-disabled="true">
+                  {tab.label}
+                </button>
+              </DeferredTooltip>
+            );
+          }
           return (
-            <DeferredTooltip
-              key={tab.to}
-              label={tab.permissions ? `Requires the '${tab.permissions.join("', '")}' permission` : 'Not available'}
-            >
-              <button type="button" className={classes.tab} data-disabled aria-disabled="true">
-                {tab.label}
-              </button>
-            </DeferredTooltip>
+            <Link key={tab.to} to={tab.to} viewTransition className={classes.tab} aria-current={current ? 'page' : undefined}>
+              {tab.label}
+            </Link>
           );
-        }
-        return (
-          <Link key={tab.to} to={tab.to} viewTransition className={classes.tab} aria-current={current ? 'page' : undefined}>
-            {tab.label}
-          </Link>
-        );
-      })}
-    </Group>
+        })}
+      </Group>
+    </ScrollRow>
   );
 };
 
@@ -73,11 +76,19 @@ export const AppHeader = ({
   return (
     <Box className={classes.header} h="100%">
       <div className={classes.titleRow}>
-        <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={mobileOpened}
+          onClick={toggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+          data-nav-toggle
+        />
         <IconButton label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} onClick={toggleCollapsed} visibleFrom="sm">
           {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
         </IconButton>
-        <Title order={1} fz={20} fw={600} className={classes.title} lineClamp={1}>
+        {/* Two lines before it is cut (a long title on a phone), and the whole title on hover. */}
+        <Title order={1} fz={{ base: 17, sm: 20 }} fw={600} className={classes.title} lineClamp={2} title={handle.title}>
           {handle.title ?? ''}
         </Title>
         {actionSlotRef ? <div ref={actionSlotRef} className={classes.actions} /> : null}

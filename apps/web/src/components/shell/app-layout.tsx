@@ -1,7 +1,7 @@
 import { AppShell, CloseButton, Group, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useSearchParams } from 'react-router';
 import { BREAKPOINTS, HEADER_HEIGHT, TITLE_ROW_HEIGHT } from '../../app/theme.ts';
 import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
@@ -29,6 +29,18 @@ export const AppLayout = () => {
   // The specification's 122 px header is the title row plus the tab row; a page without tabs has no empty band.
   const headerHeight = hasTabRow(useRouteHandle()) ? HEADER_HEIGHT : TITLE_ROW_HEIGHT;
   const rail = collapsed && !mobileOpened;
+  // Escape closes the phone's navigation drawer, as it closes every other overlay; focus goes back
+  // to the button that opened it.
+  useEffect(() => {
+    if (!mobileOpened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      closeMobile();
+      document.querySelector<HTMLElement>('[data-nav-toggle]')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mobileOpened, closeMobile]);
   // Back from the subscription checkout (`?subscription=`): its notice loads only then.
   const [params] = useSearchParams();
   return (

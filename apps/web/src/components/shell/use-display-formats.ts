@@ -14,8 +14,9 @@ export const useDisplayFormats = () => {
     const before = displayFormats();
     setDisplayFormats(data);
     const after = displayFormats();
-    const applied = `${after.date}|${after.time}`;
-    if (applied !== version.current.applied && applied !== `${before.date}|${before.time}`) version.current.value += 1;
+    const applied = `${after.date}|${after.time}|${after.timeZone}`;
+    if (applied !== version.current.applied && applied !== `${before.date}|${before.time}|${before.timeZone}`)
+      version.current.value += 1;
     version.current.applied = applied;
   }
   return version.current.value;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setDisplayFormats } from '../../lib/format/format.ts';
 import { conflictOf, slotTarget, slotTitle } from './slot-actions.ts';
 
 const slot = {
@@ -27,5 +28,17 @@ describe('slot actions', () => {
     expect(conflictOf(conflict('below_booked', 400))).toBeNull();
     expect(conflictOf({ status: 'FETCH_ERROR', error: 'offline' })).toBeNull();
     expect(conflictOf(undefined)).toBeNull();
+  });
+});
+
+describe("a slot's title in the organization's time format", () => {
+  it('says 10:00 AM with 12-hour set', () => {
+    setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '12h' });
+    try {
+      expect(slotTitle(slot)).toBe('10:00 AM · Old town walk');
+    } finally {
+      setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '24h' });
+    }
+    expect(slotTitle(slot)).toBe('10:00 · Old town walk');
   });
 });

@@ -1,5 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { formatTime } from '../../lib/format/format.ts';
 
 type SlotRef = { experience_id: string; start_time_id: string | null; date: string; time: string; experience_title: string };
 
@@ -11,7 +12,8 @@ export const slotTarget = (slot: SlotRef) => ({
 });
 
 /** "10:00 · Old town walk" (an open-dated pass day has no time of its own). */
-export const slotTitle = (slot: SlotRef) => `${slot.start_time_id === null ? 'All day' : slot.time} · ${slot.experience_title}`;
+export const slotTitle = (slot: SlotRef) =>
+  `${slot.start_time_id === null ? 'All day' : formatTime(slot.time)} · ${slot.experience_title}`;
 
 const CONFLICT_CODES = new Set(['below_booked', 'below_held']);
 

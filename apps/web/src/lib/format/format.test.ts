@@ -3,12 +3,14 @@ import {
   currencySymbol,
   formatBasisPoints,
   formatDisplayDate,
+  formatDisplayDateTime,
   formatMinor,
   formatMoney,
   formatTime,
   formatZonedDateTime,
   MAX_MINOR,
   minorToAmount,
+  organizationToday,
   parseMoney,
   setDisplayFormats,
 } from './format.ts';
@@ -136,5 +138,21 @@ describe('the organization’s date and time formats', () => {
       setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '24h' });
     }
     expect(formatTime('21:05')).toBe('21:05');
+  });
+
+  it("writes days and instants through the contract's one date formatter, in the organization's zone", () => {
+    setDisplayFormats({ date_format: 'DD.MM.YYYY', time_format: '12h', default_time_zone: 'Europe/Ljubljana' });
+    try {
+      // 23:30 UTC is already the next day in Ljubljana.
+      expect(formatDisplayDate('2026-11-28T23:30:00Z')).toBe('29.11.2026');
+      expect(formatDisplayDate('2026-11-28')).toBe('28.11.2026');
+      expect(formatDisplayDateTime('2026-11-28T23:30:00Z')).toBe('29.11.2026, 12:30 AM');
+      expect(formatTime('2026-11-28T15:05:00Z')).toBe('04:05 PM');
+      expect(formatTime('16:00')).toBe('04:00 PM');
+      expect(organizationToday(new Date('2026-11-28T23:30:00Z'))).toBe('2026-11-29');
+    } finally {
+      setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '24h', default_time_zone: 'UTC' });
+    }
+    expect(formatDisplayDate('2026-11-28T23:30:00Z')).toBe('28. November 2026');
   });
 });

@@ -1,3 +1,4 @@
+import { type DisplayDateFormat, formatCalendarDate, formatClockTime } from '@excursio/contract/format';
 import dayjs from 'dayjs';
 
 /** Specification §9 date and time formats. */
@@ -6,23 +7,37 @@ export const DISPLAY_DATE_FORMAT = 'DD. MMMM YYYY';
 export const TIME_FORMAT_24H = 'HH:mm';
 export const TIME_FORMAT_12H = 'hh:mm A';
 
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /**
- * The organization's formats (Settings → Product configuration), set by the shell once the
- * configuration is read and again whenever it changes; the §9 display formats until then.
+ * The organization's formats and zone (Settings → Product configuration), set by the shell once the
+ * configuration is read and again whenever it changes; the §9 display formats and the browser's
+ * zone until then.
  */
-const display = { date: DISPLAY_DATE_FORMAT, time: TIME_FORMAT_24H };
-export const setDisplayFormats = (formats: { date_format: string; time_format: '24h' | '12h' }) => {
+const display = { date: DISPLAY_DATE_FORMAT, time: TIME_FORMAT_24H, timeZone: browserZone() };
+export const setDisplayFormats = (formats: { date_format: string; time_format: '24h' | '12h'; default_time_zone?: string }) => {
   display.date = formats.date_format;
   display.time = formats.time_format === '12h' ? TIME_FORMAT_12H : TIME_FORMAT_24H;
+  if (formats.default_time_zone) display.timeZone = formats.default_time_zone;
 };
-/** The date and time patterns in use (dayjs), for inputs that show dates (`valueFormat`). */
+/** The date and time patterns in use (dayjs), for inputs that show dates (`valueFormat`), and the organization's zone. */
 export const displayFormats = () => ({ ...display });
 
-export const formatDisplayDate = (value: string | null | undefined) => (value ? dayjs(value).format(display.date) : '—');
+/** Today's date (`YYYY-MM-DD`) in the organization's zone (the browser's until the configuration is read). */
+export const organizationToday = (now: Date = new Date()) => formatCalendarDate(now, display.timeZone, 'YYYY-MM-DD');
 
-/** A time of day (`14:30` or `02:30 PM`) of a local `HH:mm` wall time or an instant in the browser's zone. */
+/**
+ * A day (`YYYY-MM-DD`, as it is) or an instant (its day in the organization's zone) in the
+ * organization's date display — the contract's `formatCalendarDate`, as mails and invoices write it.
+ */
+export const formatDisplayDate = (value: string | null | undefined) =>
+  value ? formatCalendarDate(value, display.timeZone, display.date as DisplayDateFormat) : '—';
+
+/** A time of day (`14:30` or `02:30 PM`) of a local `HH:mm` wall time or an instant in the organization's zone. */
 export const formatTime = (value: string) =>
-  /^\d{2}:\d{2}/.test(value) ? dayjs(`2000-01-01T${value.slice(0, 5)}`).format(display.time) : dayjs(value).format(display.time);
+  /^\d{2}:\d{2}/.test(value)
+    ? dayjs(`2000-01-01T${value.slice(0, 5)}`).format(display.time)
+    : formatClockTime(value, display.timeZone, display.time === TIME_FORMAT_12H ? '12h' : '24h');
 
 /** The wall clock of an instant in a zone (the browser's when none): `{ date: '2026-12-01', time: '10:02' }`. */
 const zonedWallClock = (instant: string, timeZone?: string) => {
@@ -112,6 +127,8 @@ export const capitalise = (value: string) => (value ? value[0].toUpperCase() + v
 /** Hundredths of a percent → '2 %', '2.5 %', '0.75 %' (a plan's platform fee). */
 export const formatBasisPoints = (bp: number) => `${Number((bp / 100).toFixed(2))} %`;
 
-/** A date and time as `DD. MMMM YYYY, HH:mm` (specification §9 formats; the organization's choice). */
+/** An instant as `DD. MMMM YYYY, HH:mm` in the organization's zone (specification §9 formats; the organization's choice). */
 export const formatDisplayDateTime = (value: string | null | undefined) =>
-  value ? dayjs(value).format(`${display.date}, ${display.time}`) : '—';
+  value
+    ? `${formatDisplayDate(value)}, ${formatClockTime(value, display.timeZone, display.time === TIME_FORMAT_12H ? '12h' : '24h')}`
+    : '—';

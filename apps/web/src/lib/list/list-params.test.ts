@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasActiveFilters,
+  isRealDay,
   nearestPageSize,
   nextOrdering,
   normalizedListParams,
@@ -107,5 +108,49 @@ describe('list params', () => {
     expect(fix('pageSize=10&page=2.0')).toBe('pageSize=10&page=2');
     // Once normalised, nothing more to write.
     expect(fix('pageSize=50&status=active')).toBeNull();
+  });
+});
+
+describe('a list spec: filter values and orderings a list does not offer', () => {
+  const spec = {
+    filters: { status: ['confirmed', 'canceled'], seller: 'uuid', date_from: 'day', q: 'any' },
+    ordering: ['created_at', 'total'],
+  } as const;
+  const norm = (query: string) => normalizedListParams(p(query), spec)?.toString() ?? null;
+
+  it('removes a value the filter does not offer (and the page with it); keeps offered ones and All', () => {
+    expect(norm('pageSize=25&status=bogus&page=3')).toBe('pageSize=25');
+    expect(norm('pageSize=25&status=confirmed')).toBeNull();
+    expect(norm('pageSize=25&status=All')).toBeNull();
+    expect(norm('pageSize=25&status=confirmed&status=canceled')).toBe('pageSize=25');
+    expect(norm('pageSize=25&q=whatever')).toBeNull();
+  });
+
+  it('checks ids and days by their shape', () => {
+    expect(norm('pageSize=25&seller=bogus')).toBe('pageSize=25');
+    expect(norm('pageSize=25&seller=6f1d2c9e-8a4b-4c3d-9e2f-1a2b3c4d5e6f')).toBeNull();
+    expect(norm('pageSize=25&date_from=2026-13-45')).toBe('pageSize=25');
+    expect(norm('pageSize=25&date_from=2026-02-30')).toBe('pageSize=25');
+    expect(norm('pageSize=25&date_from=2026-02-28')).toBeNull();
+  });
+
+  it('removes an ordering by a field the list does not sort by, either direction', () => {
+    expect(norm('pageSize=25&ordering=bogus')).toBe('pageSize=25');
+    expect(norm('pageSize=25&ordering=-bogus&search=x')).toBe('pageSize=25&search=x');
+    expect(norm('pageSize=25&ordering=-total')).toBeNull();
+    expect(norm('pageSize=25&ordering=created_at')).toBeNull();
+  });
+
+  it('fixes paging and filters in one pass; without a spec only paging is checked', () => {
+    expect(norm('status=bogus&ordering=nope&pageSize=1000')).toBe('pageSize=50');
+    expect(normalizedListParams(p('pageSize=25&status=bogus&ordering=nope'))).toBeNull();
+  });
+
+  it('knows a real day', () => {
+    expect(isRealDay('2026-11-28')).toBe(true);
+    expect(isRealDay('2024-02-29')).toBe(true);
+    expect(isRealDay('2026-02-29')).toBe(false);
+    expect(isRealDay('2026-13-45')).toBe(false);
+    expect(isRealDay('28.11.2026')).toBe(false);
   });
 });

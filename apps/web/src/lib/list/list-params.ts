@@ -60,12 +60,54 @@ export const withDefaultPageSize = (params: URLSearchParams, pageSize = DEFAULT_
 };
 
 /**
- * The one place URL paging is made valid, before any request: a missing pageSize gets the default,
- * one that is not an allowed size becomes the nearest allowed size, and a page that is not a whole
- * number above 1 is removed (page 1). Null when the URL is already valid.
+ * What a filter of a list accepts in the URL: one of these values, any id (`'uuid'`: options the
+ * server lists, e.g. sellers), a real day (`'day'`, YYYY-MM-DD), or anything (`'any'`).
  */
-export const normalizedListParams = (params: URLSearchParams): URLSearchParams | null => {
+export type FilterValues = readonly string[] | 'uuid' | 'day' | 'any';
+/** A list's URL rules: its filters with the values each accepts, and the fields it may be ordered by. */
+export type ListSpec = { filters?: Readonly<Record<string, FilterValues>>; ordering?: readonly string[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day written `YYYY-MM-DD` (not `2026-13-45`, not `2026-02-30`). */
+export const isRealDay = (value: string) =>
+  DAY.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+const accepts = (values: FilterValues, value: string) => {
+  if (values === 'any') return true;
+  if (values === 'uuid') return UUID.test(value);
+  if (values === 'day') return isRealDay(value);
+  return values.includes(value);
+};
+
+/** `name`, `-name` with `name` among the fields; anything else is not an ordering of this list. */
+export const isAllowedOrdering = (value: string, fields: readonly string[]) =>
+  fields.includes(value.startsWith('-') ? value.slice(1) : value);
+
+/**
+ * The one place a list's URL is made valid, before any request: a missing pageSize gets the default,
+ * one that is not an allowed size becomes the nearest allowed size, a page that is not a whole
+ * number above 1 is removed (page 1), and — with the list's spec — a filter value the filter does
+ * not offer and an ordering by a field the list does not sort by are removed (hand-edited URLs such
+ * as `?status=bogus` or `?ordering=bogus` show the unfiltered list, not the server's validation
+ * text). Null when the URL is already valid.
+ */
+export const normalizedListParams = (params: URLSearchParams, spec: ListSpec = {}): URLSearchParams | null => {
   const next = withDefaultPageSize(params) ?? copy(params);
+  for (const [key, values] of Object.entries(spec.filters ?? {})) {
+    const value = next.get(key);
+    if (value !== null && !isEmptyFilterValue(value) && (next.getAll(key).length > 1 || !accepts(values, value))) {
+      next.delete(key);
+      next.delete(PAGE_PARAM);
+    }
+  }
+  const ordering = next.get(ORDERING_PARAM);
+  if (spec.ordering && ordering !== null && ordering !== '' && !isAllowedOrdering(ordering, spec.ordering)) {
+    next.delete(ORDERING_PARAM);
+  }
   const size = next.get(PAGE_SIZE_PARAM) as string;
   const allowed = String(nearestPageSize(size));
   if (size !== allowed) next.set(PAGE_SIZE_PARAM, allowed);
@@ -142,3 +184,6 @@ export const toApiQuery = (state: ListState): Record<string, string | number> =>
   }
   return query;
 };
+
+/** The values of a filter's options (for a list's spec). */
+export const optionValues = (options: readonly { value: string }[]) => options.map((o) => o.value);

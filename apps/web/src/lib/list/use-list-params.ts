@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import {
   hasActiveFilters,
+  type ListSpec,
   nextOrdering,
   normalizedListParams,
   readListState,
@@ -21,7 +22,13 @@ import {
  * or unknown pageSize and an invalid page are corrected first (`normalizedListParams`), so no
  * request ever carries them.
  */
-export const useListParams = (filterKeys: readonly string[] = []) => {
+export const useListParams = (filtersOrSpec: readonly string[] | ListSpec = []) => {
+  // A spec names each filter with the values it accepts (and the fields the list sorts by): values
+  // it does not accept are removed from the URL before the first request. A bare list of keys
+  // checks nothing but paging.
+  const spec: ListSpec = Array.isArray(filtersOrSpec) ? {} : (filtersOrSpec as ListSpec);
+  const filterKeys: readonly string[] = Array.isArray(filtersOrSpec) ? filtersOrSpec : Object.keys(spec.filters ?? {});
+  const specKey = JSON.stringify(spec);
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   // A navigation to another page under way (a link clicked while this list's code was loading):
@@ -31,7 +38,8 @@ export const useListParams = (filterKeys: readonly string[] = []) => {
   const keysKey = filterKeys.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: keysKey stands for filterKeys
   const state = useMemo(() => readListState(params, filterKeys), [params, keysKey]);
-  const normalized = useMemo(() => normalizedListParams(params), [params]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: specKey stands for spec
+  const normalized = useMemo(() => normalizedListParams(params, spec), [params, specKey]);
   const ready = normalized === null;
 
   useEffect(() => {

@@ -142,7 +142,7 @@ const de: Messages = {
     required: 'Pflichtfeld',
     note: 'Nachricht an den Veranstalter (optional)',
     terms: 'Ich akzeptiere die <terms>AGB</terms> und habe die <privacy>Datenschutzerklärung</privacy> gelesen.',
-    termsPlain: 'Ich akzeptiere die AGB.',
+    termsOnly: 'Ich akzeptiere die <terms>AGB</terms>.',
     payment: 'Zahlung',
     payOnDay: 'Jetzt nichts zu zahlen: Sie zahlen vor Ort.',
     deposit: 'Anzahlung jetzt: {{deposit}} ({{percent}} %). Den Rest, {{rest}}, zahlen Sie vor Ort.',
@@ -228,6 +228,19 @@ const de: Messages = {
     stillPendingTitle: 'Ihre Zahlung wird bestätigt',
     stillPending:
       'Das dauert länger als üblich. Sie erhalten die Bestätigung per E-Mail; Sie können diese Seite auch in einer Minute neu laden.',
+  },
+  categoryType: {
+    child: 'Kind',
+    adult: 'Erwachsene',
+    teenager: 'Jugendliche',
+    infant: 'Kleinkind',
+    senior: 'Senioren',
+    group: 'Gruppe',
+    transportation: 'Transfer',
+    amenity: 'Zusatzleistung',
+    ticket: 'Ticket',
+    pass: 'Pass',
+    other: 'Sonstiges',
   },
 };
 

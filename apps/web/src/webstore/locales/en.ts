@@ -139,7 +139,7 @@ const en = {
     required: 'required',
     note: 'Message to the organizer (optional)',
     terms: 'I accept the <terms>terms and conditions</terms> and have read the <privacy>privacy policy</privacy>.',
-    termsPlain: 'I accept the terms and conditions.',
+    termsOnly: 'I accept the <terms>terms and conditions</terms>.',
     payment: 'Payment',
     payOnDay: 'Nothing to pay now: you pay on the day.',
     deposit: 'Deposit now: {{deposit}} ({{percent}} %). The rest, {{rest}}, on the day.',
@@ -220,6 +220,20 @@ const en = {
     stillPendingTitle: 'Your payment is being confirmed',
     stillPending:
       'This is taking longer than usual. You will get the confirmation by email; you can also reload this page in a minute.',
+  },
+  /** Pricing category types, for categories still named as their type ('Adult'); own names stay as typed. */
+  categoryType: {
+    child: 'Child',
+    adult: 'Adult',
+    teenager: 'Teenager',
+    infant: 'Infant',
+    senior: 'Senior',
+    group: 'Group',
+    transportation: 'Transportation',
+    amenity: 'Amenity',
+    ticket: 'Ticket',
+    pass: 'Pass',
+    other: 'Other',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import {
   ANALYTICS_GROUP_LABELS,
   ANALYTICS_GROUPS,
+  ANALYTICS_ORDERING,
   type AnalyticsFigures,
   type AnalyticsGroup,
   type AnalyticsRow,
@@ -13,12 +14,16 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { useAnalyticsQuery, useAnalyticsTimelineQuery, useDownloadAnalyticsCsvMutation } from '../api.ts';
 import { BreakdownCharts, TimelineCharts } from './analytics-charts.tsx';
 import { DEFAULT_RANGE, RANGE_OPTIONS, rangeDates } from './analytics-range.ts';
 
-const FILTERS = ['group', 'range'] as const;
+const LIST_SPEC = {
+  filters: { group: ANALYTICS_GROUPS, range: optionValues(RANGE_OPTIONS) },
+  ordering: ANALYTICS_ORDERING,
+} as const;
 const GROUP_OPTIONS = ANALYTICS_GROUPS.map((value) => ({ value, label: ANALYTICS_GROUP_LABELS[value] }));
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
@@ -57,7 +62,7 @@ const money = (field: 'gross' | 'canceled' | 'refunds' | 'net', header: string):
  * (`storeId`: that store's sales only). Range, grouping, search, sorting and paging live in the URL.
  */
 export const AnalyticsPanel = ({ storeId }: { storeId?: string }) => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { range = DEFAULT_RANGE, group: groupParam, ...filters } = list.filters;
   const group = (ANALYTICS_GROUPS as readonly string[]).includes(groupParam ?? '') ? (groupParam as AnalyticsGroup) : 'offer';
   const { range: _r, group: _g, ...rest } = list.apiQuery;

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@excursio/contract/api-keys';
+import { API_KEY_ORDERING, type ApiKey } from '@excursio/contract/api-keys';
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,16 +9,17 @@ import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDate, formatDisplayDateTime, formatTime } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api/api-keys.api.ts';
 import { CreateKeyModal } from '../components/create-key-modal.tsx';
 
-const FILTERS = ['status'] as const;
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
   { value: 'revoked', label: 'Revoked' },
 ];
+const LIST_SPEC = { filters: { status: optionValues(STATUS_OPTIONS) }, ordering: API_KEY_ORDERING } as const;
 
 const EMPTY_TEXT =
   'There are no API keys yet. A key lets your own systems (a booking sync, your website, an accounting tool) use the ' +
@@ -38,7 +39,7 @@ const Moment = ({ value }: { value: string }) => (
 
 /** `/settings/api-keys`: the organization's API keys — create (the secret shown once), list, revoke. */
 export const ApiKeysPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListApiKeysQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [creating, setCreating] = useState(false);

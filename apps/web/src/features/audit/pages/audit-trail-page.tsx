@@ -3,19 +3,22 @@ import {
   AUDIT_ACTOR_KINDS,
   AUDIT_ENTITY_LABELS,
   AUDIT_ENTITY_TYPES,
+  AUDIT_ORDERING,
   type AuditEntry,
   auditHeadline,
 } from '@excursio/contract/audit';
 import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import { AuditChanges } from '../../../components/audit/audit-entry.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { useGetAuditFilterOptionsQuery, useListAuditEntriesQuery } from '../../../lib/api/audit.api.ts';
-import { formatDisplayDate, TIME_FORMAT_24H } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 
-const FILTERS = ['entity_type', 'actor_kind', 'actor', 'date_from', 'date_to'] as const;
+const LIST_SPEC = {
+  filters: { entity_type: AUDIT_ENTITY_TYPES, actor_kind: AUDIT_ACTOR_KINDS, actor: 'uuid', date_from: 'day', date_to: 'day' },
+  ordering: AUDIT_ORDERING,
+} as const;
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] }));
 const KIND_OPTIONS = AUDIT_ACTOR_KINDS.map((value) => ({ value, label: AUDIT_ACTOR_KIND_LABELS[value] }));
 
@@ -33,7 +36,7 @@ const columns: Column<AuditEntry>[] = [
       <Stack gap={0}>
         <Text size="sm">{formatDisplayDate(e.at)}</Text>
         <Text size="xs" c="dimmed">
-          {dayjs(e.at).format(TIME_FORMAT_24H)}
+          {formatTime(e.at)}
         </Text>
       </Stack>
     ),
@@ -76,7 +79,7 @@ const columns: Column<AuditEntry>[] = [
 
 /** `/settings/audit-trail`: the organization's audit trail, filtered by what, who and when. Read only. */
 export const AuditTrailPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListAuditEntriesQuery(list.apiQuery, {
     skip: !list.ready,
     refetchOnMountOrArgChange: true,

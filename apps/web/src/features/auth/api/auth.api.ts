@@ -17,7 +17,8 @@ export const authApi = api.injectEndpoints({
     }),
     activate: build.mutation<void, { token: string }>({
       query: (body) => ({ url: '/users/activation/', method: 'POST', body }),
-      extraOptions: publicCall,
+      // The page says what happened in its card (a used link: "already active"), no toast.
+      extraOptions: { ...publicCall, silent: true },
     }),
     resendActivation: build.mutation<void, { email: string }>({
       query: (body) => ({ url: '/users/resend_activation/', method: 'POST', body }),

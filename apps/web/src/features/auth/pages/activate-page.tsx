@@ -6,6 +6,12 @@ import { errorMessages } from '../../../lib/api/errors.ts';
 import { useActivateMutation } from '../api/auth.api.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 
+/** A link opened again after it activated the account (409 `already_active`). */
+const isAlreadyActive = (error: unknown) => {
+  const data = (error as { data?: { errors?: { code?: string }[] } } | undefined)?.data;
+  return Boolean(data?.errors?.some((item) => item.code === 'already_active'));
+};
+
 export const ActivatePage = () => {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -37,6 +43,10 @@ export const ActivatePage = () => {
           <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Your account is active">
             You can now log in to Excursio.
           </Alert>
+        ) : isAlreadyActive(error) ? (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Already active">
+            This account is already active. Log in.
+          </Alert>
         ) : (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Activation failed">
             {errorMessages(error).join(' ')}
@@ -45,7 +55,7 @@ export const ActivatePage = () => {
         <Anchor component={Link} to="/auth/login" ta="center">
           Go to login
         </Anchor>
-        {token && !isSuccess && !isLoading && !isUninitialized ? (
+        {token && !isSuccess && !isLoading && !isUninitialized && !isAlreadyActive(error) ? (
           <Anchor component={Link} to="/auth/resend-activation" ta="center" size="sm">
             Send a new activation email
           </Anchor>

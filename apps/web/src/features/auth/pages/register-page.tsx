@@ -1,12 +1,13 @@
 import { type RegistrationInput, registrationInput } from '@excursio/contract/auth';
 import { MESSAGES } from '@excursio/contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Input, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Input, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { bareDomainWithPort } from '../../../lib/domain/host.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { browserTimeZone, TIME_ZONES } from '../../../lib/time-zones.ts';
 import { useRegisterMutation } from '../api/auth.api.ts';
 import { AuthCard } from '../components/auth-layout.tsx';
 
@@ -28,14 +29,17 @@ const DEFAULTS: RegistrationInput = {
   organization_name: '',
   account_type: 'supplier',
   subdomain: '',
+  timezone: 'UTC',
 };
+const ZONE_OPTIONS = TIME_ZONES.map((z) => ({ value: z, label: z }));
 
 export const RegisterPage = () => {
   const navigate = useNavigate();
   const [registerAccount, { isLoading }] = useRegisterMutation();
   const { register, handleSubmit, control, formState, watch, setValue, getFieldState } = useForm({
     resolver: zodResolver(registrationInput),
-    defaultValues: DEFAULTS,
+    // The organization's zone starts as the browser's (offers, "today" and times follow it).
+    defaultValues: { ...DEFAULTS, timezone: browserTimeZone() },
     mode: 'onTouched',
   });
   const subdomain = watch('subdomain');
@@ -44,7 +48,10 @@ export const RegisterPage = () => {
   const orgField = register('organization_name', {
     onChange: (event) => {
       // Suggest a subdomain from the organization name until the user edits it themselves.
-      if (!getFieldState('subdomain').isDirty) setValue('subdomain', slugify(event.target.value));
+      // A message shown for the subdomain is checked again against the suggestion (never left stale).
+      if (!getFieldState('subdomain').isDirty) {
+        setValue('subdomain', slugify(event.target.value), { shouldValidate: getFieldState('subdomain').invalid });
+      }
     },
   });
 
@@ -131,6 +138,22 @@ export const RegisterPage = () => {
               </Text>
             }
             inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <Select
+                label="Time zone"
+                description="Where your organization works: times and “today” follow it. You can change it later."
+                data={ZONE_OPTIONS}
+                searchable
+                allowDeselect={false}
+                value={field.value ?? 'UTC'}
+                onChange={(value) => field.onChange(value ?? 'UTC')}
+                error={errors.timezone?.message}
+              />
+            )}
           />
           <Button type="submit" loading={isLoading} fullWidth mt="xs">
             Create account

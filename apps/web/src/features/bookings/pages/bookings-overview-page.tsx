@@ -4,6 +4,7 @@ import {
   type AttendanceStatus,
   BOOKING_PHASE_LABELS,
   BOOKING_STATUS_FILTER_LABELS,
+  BOOKINGS_BY_DATE_ORDERING,
   type BookingListItem,
 } from '@excursio/contract/orders';
 import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
@@ -19,12 +20,19 @@ import { PageAction } from '../../../components/shell/page-action.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useListBookingsByDateQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
+import { formatDisplayDate, formatTime, organizationToday } from '../../../lib/format/format.ts';
+import { useDayParam } from '../../../lib/list/use-day-param.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { orderPath } from '../../orders/components/order-paths.ts';
 
-const FILTERS = ['status', 'attendance_status'] as const;
+const LIST_SPEC = {
+  filters: {
+    status: Object.keys(BOOKING_STATUS_FILTER_LABELS),
+    attendance_status: ATTENDANCE_STATUSES,
+  },
+  ordering: BOOKINGS_BY_DATE_ORDERING,
+};
 const DATE_PARAM = 'date';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PHASE_COLORS: Record<BookingListItem['phase'], string> = {
   created: 'gray',
   confirmed: 'green',
@@ -56,10 +64,9 @@ const Attendance = ({ booking }: { booking: BookingListItem }) => {
 
 /** `/bookings/overview`: one day's manifest — who comes when, for what, and who has arrived. */
 export const BookingsOverviewPage = () => {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get(DATE_PARAM);
-  const date = raw && ISO_DATE.test(raw) && dayjs(raw).isValid() ? raw : dayjs().format('YYYY-MM-DD');
-  const list = useListParams(FILTERS);
+  const [, setParams] = useSearchParams();
+  const date = useDayParam(DATE_PARAM);
+  const list = useListParams(LIST_SPEC);
   const query = { ...list.apiQuery, date };
   const { data, isFetching, error } = useListBookingsByDateQuery(query, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
@@ -75,7 +82,7 @@ export const BookingsOverviewPage = () => {
     });
 
   const columns: Column<BookingListItem>[] = [
-    { key: 'time', header: 'Time', sortField: 'starts_at', width: 80, render: (b) => <Text fw={600}>{b.time}</Text> },
+    { key: 'time', header: 'Time', sortField: 'starts_at', width: 80, render: (b) => <Text fw={600}>{formatTime(b.time)}</Text> },
     {
       key: 'customer',
       header: 'Customer',
@@ -135,11 +142,11 @@ export const BookingsOverviewPage = () => {
         <IconButton label="Next day" onClick={() => goTo(dayjs(date).add(1, 'day').format('YYYY-MM-DD'))}>
           <IconChevronRight size={18} />
         </IconButton>
-        <Button variant="standard" onClick={() => goTo(dayjs().format('YYYY-MM-DD'))}>
+        <Button variant="standard" onClick={() => goTo(organizationToday())}>
           Today
         </Button>
         <Text fw={600} ml="sm">
-          {dayjs(date).format('dddd, D. MMMM YYYY')}
+          {`${dayjs(date).format('dddd')}, ${formatDisplayDate(date)}`}
         </Text>
       </Group>
       <ListToolbar

@@ -2,6 +2,7 @@ import { Badge, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarOff, IconCalendarRepeat, IconDots, IconLock, IconLockOpen, IconNote, IconUsers } from '@tabler/icons-react';
 import { IconButton } from '../../../components/button.tsx';
 import type { Column } from '../../../components/data-table/data-table.tsx';
+import { formatTime } from '../../../lib/format/format.ts';
 import type { CapacitySlot } from '../api/capacity.api.ts';
 import { slotTitle } from '../slot-actions.ts';
 import { placesText, slotStatus } from '../slot-status.ts';
@@ -73,7 +74,7 @@ export const slotColumns = (actions: SlotActions | null): Column<CapacitySlot>[]
     render: (s) => (
       <Stack gap={0}>
         <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {s.start_time_id === null ? 'All day' : s.time}
+          {s.start_time_id === null ? 'All day' : formatTime(s.time)}
         </Text>
         <Text size="xs" c="dimmed">
           {s.time_zone}

@@ -1,21 +1,23 @@
+import { CAPACITY_BY_DATE_ORDERING } from '@excursio/contract/availability';
 import { ACTIVATION_STATUS_LABELS } from '@excursio/contract/experiences';
 import { Center, Stack, Text } from '@mantine/core';
 import { IconHandClick } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListExperiencesQuery } from '../../../lib/api/catalog.api.ts';
+import { organizationToday } from '../../../lib/format/format.ts';
 import { ALL } from '../../../lib/list/list-params.ts';
 import { useListParams } from '../../../lib/list/use-list-params.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useGetCapacityCalendarQuery, useListCapacityByDateQuery } from '../api/capacity.api.ts';
-import { localToday, monthOf, type YearMonth } from '../calendar-grid.ts';
-import { OFFER_PARAM, readCalendarPlace, withDate, withMonth, withoutFilters } from '../capacity-params.ts';
+import { monthOf, type YearMonth } from '../calendar-grid.ts';
+import { DATE_PARAM, OFFER_PARAM, readCalendarPlace, withDate, withMonth, withoutFilters } from '../capacity-params.ts';
 import { CalendarLegend } from '../components/calendar-legend.tsx';
 import { CalendarToolbar, type OfferOption } from '../components/calendar-toolbar.tsx';
 import { CapacityCalendar } from '../components/capacity-calendar.tsx';
 import { DaySlots } from '../components/day-slots.tsx';
 
-const FILTERS = [OFFER_PARAM] as const;
+const LIST_SPEC = { filters: { [OFFER_PARAM]: 'uuid' }, ordering: CAPACITY_BY_DATE_ORDERING } as const;
 
 /** The offers to filter by: the account's offers when the user may list them, else those seen on the open day. */
 const useOfferOptions = (canList: boolean, dayRows: { experience_id: string; experience_title: string }[] | undefined) => {
@@ -38,10 +40,16 @@ const useOfferOptions = (canList: boolean, dayRows: { experience_id: string; exp
  * paging are all in the URL.
  */
 export const CapacityPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const [params, setParams] = useSearchParams();
-  const today = useMemo(() => localToday(), []);
+  // Today in the organization's zone (the calendar's and the slots' days are the offers' local days).
+  const today = useMemo(() => organizationToday(), []);
   const place = readCalendarPlace(params, today);
+  // A hand-edited day that is not a real one (`?date=2026-13-45`) opens today instead, URL fixed.
+  const badDate = params.has(DATE_PARAM) && place.date === null;
+  useEffect(() => {
+    if (badDate) setParams((c) => withDate(c, today), { replace: true });
+  }, [badDate, setParams, today]);
   const month: YearMonth = { year: place.year, month: place.month };
   const offerId = list.filters[OFFER_PARAM];
   const { can } = useAccess();

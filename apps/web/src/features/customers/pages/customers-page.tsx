@@ -1,4 +1,4 @@
-import type { Customer } from '@excursio/contract/customers';
+import { CUSTOMER_ORDERING, type Customer } from '@excursio/contract/customers';
 import { Anchor, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsJoin, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,7 +32,7 @@ const Field = ({ label, children }: { label: string; children: React.ReactNode }
 
 /** `/customers/list`: the people the organization sells to, with their orders, merge and details. */
 export const CustomersPage = () => {
-  const list = useListParams([]);
+  const list = useListParams({ ordering: CUSTOMER_ORDERING });
   const { data, isFetching, error } = useListCustomersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [editing, setEditing] = useState<Customer | null | undefined>(undefined);

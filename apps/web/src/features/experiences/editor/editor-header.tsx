@@ -5,6 +5,7 @@ import { IconChevronLeft, IconCopy, IconDots } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconButton } from '../../../components/button.tsx';
+import { ScrollRow } from '../../../components/scroll-row.tsx';
 import tabs from '../../../components/shell/editor-tabs.module.css';
 import { PageTabs } from '../../../components/shell/page-action.tsx';
 import { useDuplicateExperienceMutation } from '../../../lib/api/catalog.api.ts';
@@ -65,22 +66,24 @@ export const EditorHeader = ({ experience, step }: { experience: Experience; ste
         </Menu>
       </Group>
       <PageTabs>
-        <nav aria-label="Editor steps" className={tabs.steps}>
-          {EDITOR_STEPS.map((s, index) => (
-            <Link
-              key={s}
-              ref={s === step ? current : undefined}
-              to={editorPath(experience.id, s)}
-              className={tabs.step}
-              aria-current={s === step ? 'step' : undefined}
-            >
-              <span className={classes.stepNumber} aria-hidden>
-                {index + 1}
-              </span>
-              {STEP_LABELS[s]}
-            </Link>
-          ))}
-        </nav>
+        <ScrollRow label="editor steps">
+          <nav aria-label="Editor steps" className={tabs.steps}>
+            {EDITOR_STEPS.map((s, index) => (
+              <Link
+                key={s}
+                ref={s === step ? current : undefined}
+                to={editorPath(experience.id, s)}
+                className={tabs.step}
+                aria-current={s === step ? 'step' : undefined}
+              >
+                <span className={classes.stepNumber} aria-hidden>
+                  {index + 1}
+                </span>
+                {STEP_LABELS[s]}
+              </Link>
+            ))}
+          </nav>
+        </ScrollRow>
       </PageTabs>
     </Stack>
   );

@@ -8,6 +8,8 @@ import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
 import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
+import { useScrollTopOnChange } from '../../../lib/use-scroll-top.ts';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { EditorHeader } from '../editor/editor-header.tsx';
 import { FIRST_STEP, isEditorStep, OVERVIEW_PATH } from '../editor/editor-rules.ts';
@@ -39,13 +41,15 @@ export const OfferEditorPage = () => {
   const { experienceId, step } = useParams();
   const navigate = useNavigate();
   const current = isEditorStep(step) ? step : null;
-  const { data: experience, error } = useGetExperienceQuery(experienceId ?? skipToken);
+  // An id that is no id ("bogus") is a missing offer: not asked for, back to the overview.
+  const badId = experienceId !== undefined && !isRecordId(experienceId);
+  const { data: experience, error } = useGetExperienceQuery(experienceId && !badId ? experienceId : skipToken);
 
   useEffect(() => {
-    if (experienceId) return;
-    notifyError(MESSAGES.missingId('experience'));
+    if (experienceId && !badId) return;
+    notifyError(badId ? NOT_FOUND_MESSAGES.experience : MESSAGES.missingId('experience'));
     navigate(OVERVIEW_PATH, { replace: true });
-  }, [experienceId, navigate]);
+  }, [experienceId, badId, navigate]);
 
   // The request layer has already shown the error toasts.
   useEffect(() => {
@@ -53,8 +57,9 @@ export const OfferEditorPage = () => {
   }, [error, navigate]);
 
   useEditorSession(EDITOR_STEPS, current);
+  useScrollTopOnChange(current);
 
-  if (!experienceId) return null;
+  if (!experienceId || badId) return null;
   // No step, or one the editor does not have: the landing step.
   if (!current) return <Navigate to={editorPath(experienceId, FIRST_STEP)} replace />;
   if (!experience) return <EditorSkeleton />;

@@ -10,6 +10,7 @@ import { Button } from '../../../components/button.tsx';
 import { useGetExperienceQuery } from '../../../lib/api/catalog.api.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
 import { OfferStatusBadge } from '../components/offer-status-badge.tsx';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { OVERVIEW_PATH } from '../editor/editor-rules.ts';
@@ -46,14 +47,15 @@ const ViewHeader = ({ experience }: { experience: Experience }) => (
 export const OfferViewPage = () => {
   const { experienceId } = useParams();
   const navigate = useNavigate();
-  const { data: experience, error } = useGetExperienceQuery(experienceId ?? skipToken);
+  const badId = experienceId !== undefined && !isRecordId(experienceId);
+  const { data: experience, error } = useGetExperienceQuery(experienceId && !badId ? experienceId : skipToken);
   const canManage = useAccess().can(['Manage experiences']);
 
   useEffect(() => {
-    if (experienceId) return;
-    notifyError(MESSAGES.missingId('experience'));
+    if (experienceId && !badId) return;
+    notifyError(badId ? NOT_FOUND_MESSAGES.experience : MESSAGES.missingId('experience'));
     navigate(OVERVIEW_PATH, { replace: true });
-  }, [experienceId, navigate]);
+  }, [experienceId, badId, navigate]);
   // The request layer has already shown the error toasts.
   useEffect(() => {
     if (error) navigate(OVERVIEW_PATH, { replace: true });

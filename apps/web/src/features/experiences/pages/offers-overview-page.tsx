@@ -1,4 +1,9 @@
-import { EXPERIENCE_CATEGORIES, EXPERIENCE_TYPE_LABELS, type ExperienceListItem } from '@excursio/contract/experiences';
+import {
+  EXPERIENCE_CATEGORIES,
+  EXPERIENCE_ORDERING,
+  EXPERIENCE_TYPE_LABELS,
+  type ExperienceListItem,
+} from '@excursio/contract/experiences';
 import { MESSAGES } from '@excursio/contract/messages';
 import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -16,6 +21,7 @@ import {
   useListExperiencesQuery,
 } from '../../../lib/api/catalog.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
@@ -25,13 +31,16 @@ import { OfferThumbnail } from '../components/offer-thumbnail.tsx';
 import { editorPath } from '../editor/editor-footer.tsx';
 import { viewPath } from '../editor/editor-rules.ts';
 
-const FILTERS = ['status', 'type'] as const;
+const LIST_SPEC = {
+  filters: { status: optionValues(STATUS_OPTIONS), type: optionValues(TYPE_OPTIONS) },
+  ordering: EXPERIENCE_ORDERING,
+} as const;
 const editorLink = (id: string) => editorPath(id, 'basic-info');
 const categoryLabel = (value: string) => EXPERIENCE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 
 /** The offers overview (Catalog tab): search, status and type filters, sortable columns, paging in the URL. */
 export const OffersOverviewPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListExperiencesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const canManage = useAccess().can(['Manage experiences']);

@@ -1,3 +1,4 @@
+import { INVENTORY_GROUP_ORDERING } from '@excursio/contract/inventory';
 import {
   useCreateInventoryCategoryMutation,
   useCreateInventoryTagMutation,
@@ -25,7 +26,7 @@ const TAG: GroupKind = {
 };
 
 export const InventoryCategoriesPage = () => {
-  const list = useListParams();
+  const list = useListParams({ ordering: INVENTORY_GROUP_ORDERING });
   const { data, isFetching, error } = useListInventoryCategoriesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [create] = useCreateInventoryCategoryMutation();
@@ -45,7 +46,7 @@ export const InventoryCategoriesPage = () => {
 };
 
 export const InventoryTagsPage = () => {
-  const list = useListParams();
+  const list = useListParams({ ordering: INVENTORY_GROUP_ORDERING });
   const { data, isFetching, error } = useListInventoryTagsQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [create] = useCreateInventoryTagMutation();

@@ -1,4 +1,4 @@
-import { INVENTORY_ITEM_TYPE_LABELS, type InventoryItem } from '@excursio/contract/inventory';
+import { INVENTORY_ITEM_ORDERING, INVENTORY_ITEM_TYPE_LABELS, type InventoryItem } from '@excursio/contract/inventory';
 import { MESSAGES } from '@excursio/contract/messages';
 import { Group, Stack, Switch, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -16,12 +16,16 @@ import {
   useUpdateInventoryItemMutation,
 } from '../../../lib/api/catalog.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { INVENTORY_TYPE_OPTIONS } from '../components/item-form.ts';
 import { ItemFormModal } from '../components/item-form-modal.tsx';
 
-const FILTERS = ['type', 'is_active', 'category'] as const;
+const LIST_SPEC = {
+  filters: { type: optionValues(INVENTORY_TYPE_OPTIONS), is_active: ['true', 'false'], category: 'uuid' },
+  ordering: INVENTORY_ITEM_ORDERING,
+} as const;
 const ACTIVE_OPTIONS = [
   { value: 'true', label: 'Active' },
   { value: 'false', label: 'Inactive' },
@@ -50,7 +54,7 @@ const ActiveSwitch = ({ item }: { item: InventoryItem }) => {
 };
 
 export const InventoryItemsPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListInventoryItemsQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const { data: categories } = useListInventoryCategoriesQuery({ page: 1, page_size: 100, ordering: 'name' });

@@ -59,9 +59,9 @@ const InvoiceDocumentView = ({ invoice }: { invoice: Invoice }) => {
               Invoice
             </Title>
             <Fact label="Invoice number" value={invoice.display_number} />
-            <Fact label="Issued" value={invoiceDate(invoice.issued_at, invoice.time_zone)} />
+            <Fact label="Issued" value={invoiceDate(invoice.issued_at, invoice.time_zone, invoice.date_format)} />
             <Fact label="Order" value={invoice.order_reference} />
-            <Fact label="Order date" value={invoiceDate(invoice.order_date, invoice.time_zone)} />
+            <Fact label="Order date" value={invoiceDate(invoice.order_date, invoice.time_zone, invoice.date_format)} />
           </Stack>
         </Group>
         <Party label="Bill to" party={invoice.buyer} />
@@ -201,7 +201,7 @@ export const InvoiceStep = ({ order }: { order: OrderDetail }) => {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed">
-          Invoice {invoice.display_number} issued {invoiceDate(invoice.issued_at, invoice.time_zone)}
+          Invoice {invoice.display_number} issued {invoiceDate(invoice.issued_at, invoice.time_zone, invoice.date_format)}
         </Text>
         <Button
           variant="secondary"

@@ -1,8 +1,7 @@
 import { ATTENDANCE_STATUS_LABELS, type OrderDetail } from '@excursio/contract/orders';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { LineActions } from './line-actions.tsx';
 import { bookingPath } from './order-paths.ts';
 
@@ -40,7 +39,7 @@ export const OrderLines = ({ order }: { order: OrderDetail }) => (
             </Text>
             {line.status === 'canceled' ? (
               <Badge color="red" variant="light" radius="sm">
-                Canceled {line.canceled_at ? dayjs(line.canceled_at).format('DD.MM.YYYY') : ''}
+                Canceled {line.canceled_at ? formatDisplayDate(line.canceled_at) : ''}
               </Badge>
             ) : null}
           </Stack>

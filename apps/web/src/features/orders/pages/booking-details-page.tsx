@@ -14,6 +14,8 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useGetOrderQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
 import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
 import { LineActions } from '../components/line-actions.tsx';
 import { ORDERS_LIST_PATH, orderPath } from '../components/order-paths.ts';
 import { TicketCard } from '../components/ticket-card.tsx';
@@ -53,7 +55,8 @@ const AttendanceControl = ({ booking }: { booking: Booking }) => {
 export const BookingDetailsPage = () => {
   const { orderId, bookingId } = useParams();
   const navigate = useNavigate();
-  const { data: order, error } = useGetOrderQuery(orderId ?? skipToken);
+  const badId = !isRecordId(orderId) || !isRecordId(bookingId);
+  const { data: order, error } = useGetOrderQuery(orderId && !badId ? orderId : skipToken);
   const categories = useListPricingCategoriesQuery({ page: 1, page_size: 100 });
   const names = useMemo(() => new Map((categories.data?.results ?? []).map((c) => [c.id, c.name])), [categories.data]);
   const line = order?.lines.find((l) => l.booking?.id === bookingId);
@@ -61,7 +64,13 @@ export const BookingDetailsPage = () => {
   useEffect(() => {
     if (error) navigate(ORDERS_LIST_PATH, { replace: true });
   }, [error, navigate]);
-  if (!orderId) return null;
+  // An id that is no id ("bogus") is a missing order: not asked for, back to the list.
+  useEffect(() => {
+    if (!badId) return;
+    notifyError(NOT_FOUND_MESSAGES.order);
+    navigate(ORDERS_LIST_PATH, { replace: true });
+  }, [badId, navigate]);
+  if (!orderId || badId) return null;
   if (!order) return <Skeleton h={320} radius="md" />;
   if (missing || !line?.booking) {
     return (

@@ -23,6 +23,7 @@ import {
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { languageName } from '../../../lib/format/language.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
 import { AuditTrailStep } from '../components/audit-trail-step.tsx';
 import { InvoiceStep } from '../components/invoice-step.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
@@ -146,7 +147,9 @@ const cancelOutcome = (declined: boolean, refund: CancelResult['refund'], curren
 export const OrderEditorPage = () => {
   const { orderId, step } = useParams();
   const navigate = useNavigate();
-  const { data: order, error } = useGetOrderQuery(orderId ?? skipToken);
+  // An id that is no id ("bogus") is a missing order: not asked for, back to the list.
+  const badId = orderId !== undefined && !isRecordId(orderId);
+  const { data: order, error } = useGetOrderQuery(orderId && !badId ? orderId : skipToken);
   const [cancel, { isLoading: canceling }] = useCancelOrderMutation();
   const [confirmOrder, { isLoading: confirmingOrder }] = useConfirmOrderMutation();
   const [decline, { isLoading: declining }] = useDeclineOrderMutation();
@@ -155,16 +158,16 @@ export const OrderEditorPage = () => {
   const [canceled, setCanceled] = useState<{ declined: boolean; refund: CancelResult['refund'] } | null>(null);
 
   useEffect(() => {
-    if (orderId) return;
-    notifyError(MESSAGES.missingId('order'));
+    if (orderId && !badId) return;
+    notifyError(badId ? NOT_FOUND_MESSAGES.order : MESSAGES.missingId('order'));
     navigate(ORDERS_LIST_PATH, { replace: true });
-  }, [orderId, navigate]);
+  }, [orderId, badId, navigate]);
   // The request layer has already shown the error toasts.
   useEffect(() => {
     if (error) navigate(ORDERS_LIST_PATH, { replace: true });
   }, [error, navigate]);
 
-  if (!orderId) return null;
+  if (!orderId || badId) return null;
   if (!ORDER_STEPS.includes(step as OrderStep)) return <Navigate to={orderPath(orderId)} replace />;
   if (!order) return <Skeleton h={320} radius="md" />;
 

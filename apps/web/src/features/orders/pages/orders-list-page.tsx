@@ -2,6 +2,7 @@ import {
   ORDER_CHANNEL_LABELS,
   ORDER_DATE_RANGE_LABELS,
   ORDER_DATE_RANGES,
+  ORDER_ORDERING,
   ORDER_STATUS_FILTER_LABELS,
   ORDER_STATUS_FILTERS,
   type Order,
@@ -22,7 +23,16 @@ import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { orderPath } from '../components/order-paths.ts';
 
-const FILTERS = ['status', 'payment_status', 'date_range', 'seller', 'store'] as const;
+const LIST_SPEC = {
+  filters: {
+    status: ORDER_STATUS_FILTERS,
+    payment_status: PAYMENT_STATUS_FILTERS,
+    date_range: ORDER_DATE_RANGES,
+    seller: 'uuid',
+    store: 'uuid',
+  },
+  ordering: ORDER_ORDERING,
+} as const;
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
@@ -46,7 +56,7 @@ const SoldBy = ({ order }: { order: Order }) => {
 
 /** `/orders/list`: every order, newest first, with the specification's filters in the URL. */
 export const OrdersListPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const affiliate = useAccess().user?.base_account.type === 'affiliate';
   const { data, isFetching, error } = useListOrdersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);

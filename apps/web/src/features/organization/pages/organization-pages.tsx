@@ -20,6 +20,7 @@ import {
   useUpdateBaseAccountMutation,
 } from '../../../lib/api/base-account.api.ts';
 import { CURRENCIES } from '../../../lib/forms/currencies.ts';
+import { TIME_ZONES } from '../../../lib/time-zones.ts';
 import { type FieldSpec, SectionForm, type SectionFormProps } from '../components/section-form.tsx';
 
 const Loading = () => (
@@ -116,13 +117,6 @@ export const BillingInfoPage = () => (
 const profileSchema = profile.extend({ name: registrationInput.shape.organization_name });
 type ProfileValues = z.infer<typeof profileSchema>;
 
-const TIME_ZONES = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-})();
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb', 'fi', 'cs'];
 const languageName = (code: string) => new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
 
@@ -134,7 +128,7 @@ const profileFields: FieldSpec<ProfileValues>[] = [
     name: 'timezone',
     label: 'Time zone',
     kind: 'select',
-    options: ['UTC', ...TIME_ZONES.filter((z) => z !== 'UTC')].map((z) => ({ value: z, label: z })),
+    options: TIME_ZONES.map((z) => ({ value: z, label: z })),
   },
   { name: 'currency', label: 'Currency', kind: 'select', options: CURRENCIES.map((c) => ({ value: c, label: c })) },
   {

@@ -4,6 +4,7 @@ import { Divider, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea, 
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
+import { bareDomainWithPort } from '../../../lib/domain/host.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useInvitePartnerMutation } from '../api.ts';
@@ -98,7 +99,7 @@ const InviteForm = ({ onClose, partnerType }: { onClose: () => void; partnerType
           {draft.via === 'subdomain' ? (
             <TextInput
               label="Subdomain"
-              description="The organization’s Excursio address, e.g. acme for acme.excursio.app. It sees the invitation at once."
+              description={`The organization’s Excursio address, e.g. acme for acme.${bareDomainWithPort()}. It sees the invitation at once.`}
               placeholder="acme"
               data-autofocus
               value={draft.subdomain}

@@ -1,6 +1,7 @@
 import {
   PARTNER_TYPE_LABELS,
   PARTNER_TYPES,
+  PARTNERSHIP_ORDERING,
   PARTNERSHIP_STATUS_LABELS,
   PARTNERSHIP_STATUSES,
   type Partnership,
@@ -27,7 +28,7 @@ import { PendingInvitations } from '../components/pending-invitations.tsx';
 import { usePartnerActions } from '../components/use-partner-actions.tsx';
 import { CHANGE_HINT, CHANGE_PERMISSION } from '../partner-format.ts';
 
-const FILTERS = ['status'] as const;
+const LIST_SPEC = { filters: { status: PARTNERSHIP_STATUSES }, ordering: PARTNERSHIP_ORDERING } as const;
 const TYPE_PARAM = 'type';
 const VIEW_OPTIONS = PARTNER_TYPES.map((value) => ({ value, label: PARTNER_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = PARTNERSHIP_STATUSES.map((value) => ({ value, label: PARTNERSHIP_STATUS_LABELS[value] }));
@@ -47,7 +48,7 @@ const EMPTY: Record<PartnerType, string> = {
  * and paging. Invitations waiting for our answer are shown above the list.
  */
 export const PartnersPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const [params, setParams] = useSearchParams();
   const { can, user } = useAccess();
   // An affiliate resells others' offers: it opens on its suppliers; a supplier on its resellers.

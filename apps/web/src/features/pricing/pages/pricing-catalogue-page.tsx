@@ -1,4 +1,4 @@
-import { PRICING_MODE_LABELS, type PricingRate } from '@excursio/contract/pricing';
+import { PRICING_MODE_LABELS, PRICING_RATE_ORDERING, type PricingRate } from '@excursio/contract/pricing';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Fragment, useMemo } from 'react';
@@ -10,7 +10,7 @@ import { useListExperiencesQuery, useListPricingRatesQuery } from '../../../lib/
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { participantsText, ratePriceLabels, validityParts } from '../components/pricing-text.ts';
 
-const FILTERS = ['experience'] as const;
+const LIST_SPEC = { filters: { experience: 'uuid' }, ordering: PRICING_RATE_ORDERING } as const;
 const OFFERS_PATH = '/products/experiences/overview';
 
 /** Rates are edited in the offer editor's pricing step. */
@@ -51,7 +51,7 @@ const RatePrices = ({ rate }: { rate: PricingRate }) => {
 
 /** The Pricing rates tab: every rate of every offer, read-only; editing links to the offer. */
 export const PricingCataloguePage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListPricingRatesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const { data: offers } = useListExperiencesQuery({ page: 1, page_size: 100, ordering: 'title' });

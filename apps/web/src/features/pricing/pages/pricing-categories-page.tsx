@@ -1,4 +1,4 @@
-import { PRICING_CATEGORY_TYPE_LABELS, type PricingCategory } from '@excursio/contract/pricing';
+import { PRICING_CATEGORY_ORDERING, PRICING_CATEGORY_TYPE_LABELS, type PricingCategory } from '@excursio/contract/pricing';
 import { Box, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,13 +11,17 @@ import { PRICING_CATEGORY_TYPE_OPTIONS } from '../../../components/pricing-categ
 import { PricingCategoryModal } from '../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useDeletePricingCategoryMutation, useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { ageRangeText } from '../components/pricing-text.ts';
 
-const FILTERS = ['type'] as const;
+const LIST_SPEC = {
+  filters: { type: optionValues(PRICING_CATEGORY_TYPE_OPTIONS) },
+  ordering: PRICING_CATEGORY_ORDERING,
+} as const;
 
 export const PricingCategoriesPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListPricingCategoriesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [editing, setEditing] = useState<PricingCategory | null | undefined>(undefined);

@@ -33,16 +33,10 @@ import {
 } from '../../../lib/api/product-configuration.api.ts';
 import { CURRENCIES } from '../../../lib/forms/currencies.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { TIME_ZONES } from '../../../lib/time-zones.ts';
 
 type Values = ProductConfigurationInput;
 
-const TIME_ZONES = (() => {
-  try {
-    return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
-  } catch {
-    return ['UTC'];
-  }
-})();
 const SAMPLE = dayjs('2026-12-01T14:30:00');
 
 const Section = ({ title, description, children }: { title: string; description: string; children: ReactNode }) => (
@@ -157,6 +151,8 @@ const Form = ({ values, next }: { values: Values; next: { order: number; invoice
                     mt={4}
                     fullWidth
                     aria-label="Time format"
+                    // Two lines on a phone rather than a cut label.
+                    styles={{ label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 } }}
                     data={[
                       { value: '24h', label: '24-hour (HH:mm)' },
                       { value: '12h', label: '12-hour (hh:mm A)' },

@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { organizationToday } from '../../../lib/format/format.ts';
 import { useQrCodeScansQuery } from '../api.ts';
 
 const RANGES = [
@@ -18,7 +19,7 @@ const RANGES = [
 export const ScansChart = ({ id, total }: { id: string; total: number }) => {
   const [days, setDays] = useState('30');
   // Up to the organization's today (the server's default end).
-  const from = dayjs()
+  const from = dayjs(organizationToday())
     .subtract(Number(days) - 1, 'day')
     .format('YYYY-MM-DD');
   const { data, isFetching } = useQrCodeScansQuery({ id, from });

@@ -1,4 +1,4 @@
-import { QR_CODE_TYPE_LABELS, QR_CODE_TYPES, type QrCode } from '@excursio/contract/qr-codes';
+import { QR_CODE_ORDERING, QR_CODE_TYPE_LABELS, QR_CODE_TYPES, type QrCode } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
 import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { useDeleteQrCodeMutation, useDownloadQrImageMutation, useListQrCodesQuer
 import { QrCodeDrawer } from '../components/qr-code-drawer.tsx';
 import { QrCodeFormModal } from '../components/qr-code-form-modal.tsx';
 
-const FILTERS = ['type'] as const;
+const LIST_SPEC = { filters: { type: QR_CODE_TYPES }, ordering: QR_CODE_ORDERING } as const;
 const TYPE_OPTIONS = QR_CODE_TYPES.map((value) => ({ value, label: QR_CODE_TYPE_LABELS[value] }));
 const TYPE_COLORS = { store: 'blue', offer: 'violet', ticket: 'gray' } as const;
 
@@ -32,7 +32,7 @@ const targetText = (c: QrCode) => {
 
 /** `/sales/qr-codes`: links to print and the bookings' tickets, with type filter, search, sorting and paging in the URL. */
 export const QrCodesPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListQrCodesQuery(list.apiQuery, { skip: !list.ready, refetchOnMountOrArgChange: true });
   useResetPageOnNotFound(list, error);
   const [editing, setEditing] = useState<QrCode | null | undefined>(undefined);

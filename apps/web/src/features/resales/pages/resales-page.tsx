@@ -2,6 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_STATUS_LABELS, type Paym
 import {
   RESALE_DATE_RANGE_LABELS,
   RESALE_DATE_RANGES,
+  RESALE_ORDERING,
   RESALE_SIDE_LABELS,
   RESALE_SIDES,
   type Resale,
@@ -20,7 +21,16 @@ import { useGetResaleFilterOptionsQuery, useListResalesQuery } from '../api.ts';
 import { CommissionCell, GrossCell, Money, PartnerCell, SideBadge } from '../components/resale-cells.tsx';
 import { ResaleDrawer } from '../components/resale-drawer.tsx';
 
-const FILTERS = ['side', 'partner', 'status', 'payment_status', 'date_range'] as const;
+const LIST_SPEC = {
+  filters: {
+    side: RESALE_SIDES,
+    partner: 'uuid' as const,
+    status: Object.keys(ORDER_STATUS_LABELS),
+    payment_status: Object.keys(PAYMENT_STATUS_LABELS),
+    date_range: RESALE_DATE_RANGES,
+  },
+  ordering: RESALE_ORDERING,
+};
 const pairs = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
@@ -54,7 +64,7 @@ const useResaleFilters = (): ListFilter[] => {
  * owes whom. A row's reference opens its details.
  */
 export const ResalesPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   // Resales are made by the other side too: read them afresh on every visit.
   const { data, isFetching, error } = useListResalesQuery(list.apiQuery, { skip: !list.ready, refetchOnMountOrArgChange: true });
   useResetPageOnNotFound(list, error);

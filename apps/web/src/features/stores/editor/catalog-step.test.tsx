@@ -7,7 +7,7 @@ import { page, renderPage } from '../../partners/testing.tsx';
 import { CatalogStep } from './catalog-step.tsx';
 
 const STORE = { id: '0198f1d2-7c3a-7b8e-9f00-0000000000s1', name: 'Lake tours', currency: 'EUR' } as Store;
-const SUPPLIER = { id: 'org-kayaks', name: 'Lisbon Kayaks', subdomain: 'kayaks' };
+const SUPPLIER = { id: '0198f1d2-7c3a-7b8e-9f00-00000000a0b1', name: 'Lisbon Kayaks', subdomain: 'kayaks' };
 
 const setup = (path: string, features?: string[]) =>
   renderPage({

@@ -1,4 +1,10 @@
-import { STORE_OWNERSHIP_LABELS, STORE_OWNERSHIPS, type Store, type StoreExperience } from '@excursio/contract/stores';
+import {
+  STORE_EXPERIENCE_ORDERING,
+  STORE_OWNERSHIP_LABELS,
+  STORE_OWNERSHIPS,
+  type Store,
+  type StoreExperience,
+} from '@excursio/contract/stores';
 import { Alert, Anchor, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,16 +13,20 @@ import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { capitalise } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
 import { useListPartnersQuery } from '../../partners/api.ts';
 import { PARTNERS_PATH } from '../../partners/partner-format.ts';
 import { useAddStoreExperienceMutation, useListEligibleExperiencesQuery } from '../api.ts';
-import { DISTANCE_KEYS, DistanceFilter } from './distance-filter.tsx';
+import { DISTANCE_SPEC, DistanceFilter } from './distance-filter.tsx';
 import { distanceColumns, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
 
-const FILTERS = ['ownership', 'supplier', 'type', ...DISTANCE_KEYS] as const;
+const LIST_SPEC = {
+  filters: { ownership: STORE_OWNERSHIPS, supplier: 'uuid', type: optionValues(TYPE_OPTIONS), ...DISTANCE_SPEC },
+  ordering: STORE_EXPERIENCE_ORDERING,
+} as const;
 /** Specification §9: the marketplace filter is All, Internal, External. */
 const MARKETPLACE_OPTIONS = STORE_OWNERSHIPS.map((value) => ({ value, label: STORE_OWNERSHIP_LABELS[value] }));
 
@@ -35,7 +45,7 @@ const useSupplierOptions = () => {
  * our own (Internal) and those our suppliers share with us (External), filterable by supplier.
  */
 export const CatalogStep = ({ store }: { store: Store }) => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const suppliers = useSupplierOptions();
   const { data, isFetching, error } = useListEligibleExperiencesQuery(
     { storeId: store.id, params: list.apiQuery },

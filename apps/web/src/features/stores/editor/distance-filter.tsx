@@ -7,6 +7,8 @@ import { withFilter } from '../../../lib/list/list-params.ts';
 import type { ListParams } from '../../../lib/list/use-list-params.ts';
 
 export const DISTANCE_KEYS = ['location', 'lat', 'lon', 'radius'] as const;
+/** The distance filter's URL values for a list's spec (words and numbers, checked by the server). */
+export const DISTANCE_SPEC = { location: 'any', lat: 'any', lon: 'any', radius: 'any' } as const;
 
 const summary = (filters: Record<string, string>) => {
   const parts = [

@@ -1,4 +1,10 @@
-import { OFFER_OWNERSHIP_LABELS, STORE_OWNERSHIPS, type Store, type StoreExperience } from '@excursio/contract/stores';
+import {
+  OFFER_OWNERSHIP_LABELS,
+  STORE_EXPERIENCE_ORDERING,
+  STORE_OWNERSHIPS,
+  type Store,
+  type StoreExperience,
+} from '@excursio/contract/stores';
 import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,20 +14,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddStoreExperienceMutation, useListStoreExperiencesQuery, useRemoveStoreExperienceMutation } from '../api.ts';
 import { storeEditorPath } from '../store-paths.ts';
-import { DISTANCE_KEYS, DistanceFilter } from './distance-filter.tsx';
+import { DISTANCE_SPEC, DistanceFilter } from './distance-filter.tsx';
 import { distanceColumns, OfferCell, OwnerCell, TYPE_OPTIONS } from './offer-cells.tsx';
 import { canReorder, movedPosition } from './reorder.ts';
 
-const FILTERS = ['type', 'ownership', ...DISTANCE_KEYS] as const;
+const LIST_SPEC = {
+  filters: { type: optionValues(TYPE_OPTIONS), ownership: STORE_OWNERSHIPS, ...DISTANCE_SPEC },
+  ordering: STORE_EXPERIENCE_ORDERING,
+} as const;
 const OWNER_OPTIONS = STORE_OWNERSHIPS.map((value) => ({ value, label: OFFER_OWNERSHIP_LABELS[value] }));
 
 /** The Products tab: the offers in the store, in the store's order, with featuring, moving and removing. */
 export const ProductsStep = ({ store }: { store: Store }) => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListStoreExperiencesQuery(
     { storeId: store.id, params: list.apiQuery },
     { skip: !list.ready },

@@ -2,6 +2,7 @@ import { STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ScrollRow } from '../../../components/scroll-row.tsx';
 import tabs from '../../../components/shell/editor-tabs.module.css';
 import { PageTabs } from '../../../components/shell/page-action.tsx';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
@@ -36,13 +37,15 @@ export const StoreEditorHeader = ({ store, step }: { store: Store; step: StoreSt
       </Alert>
     ) : null}
     <PageTabs>
-      <nav aria-label="Store sections" className={tabs.steps}>
-        {STORE_STEPS.map((s) => (
-          <Link key={s} to={storeEditorPath(store.id, s)} className={tabs.step} aria-current={s === step ? 'page' : undefined}>
-            {STORE_STEP_LABELS[s]}
-          </Link>
-        ))}
-      </nav>
+      <ScrollRow label="store sections">
+        <nav aria-label="Store sections" className={tabs.steps}>
+          {STORE_STEPS.map((s) => (
+            <Link key={s} to={storeEditorPath(store.id, s)} className={tabs.step} aria-current={s === step ? 'page' : undefined}>
+              {STORE_STEP_LABELS[s]}
+            </Link>
+          ))}
+        </nav>
+      </ScrollRow>
     </PageTabs>
   </Stack>
 );

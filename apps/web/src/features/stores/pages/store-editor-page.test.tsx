@@ -82,6 +82,18 @@ describe('the store editor', () => {
     expect(requested).toEqual([]);
   });
 
+  it('treats an id that is no id as a missing store: the error in place, no request, no validation text', async () => {
+    const { requested, router } = setup(
+      '/sales/stores/editor/bogus/settings',
+      json(400, { type: 'validation_error', errors: [{ code: 'invalid', detail: 'Invalid UUID', attr: 'id' }] }),
+    );
+    expect(await screen.findByText('The store could not be loaded')).toBeTruthy();
+    expect(screen.getByText('This store does not exist.')).toBeTruthy();
+    expect(screen.queryByText(/Invalid UUID/)).toBeNull();
+    expect(requested).toEqual([]);
+    expect(router.state.location.pathname).toBe('/sales/stores/editor/bogus/settings');
+  });
+
   it('shows why the store could not be loaded, where it is (no redirect)', async () => {
     const { router } = setup(
       `/sales/stores/editor/${ID}/overview`,

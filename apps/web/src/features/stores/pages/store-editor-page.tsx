@@ -8,6 +8,8 @@ import { Navigate, useParams } from 'react-router';
 import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { useEditorSession } from '../../../lib/auth/use-editor-session.ts';
+import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
+import { useScrollTopOnChange } from '../../../lib/use-scroll-top.ts';
 import { useGetStoreQuery } from '../api.ts';
 import { CatalogStep } from '../editor/catalog-step.tsx';
 import { OverviewStep } from '../editor/overview-step.tsx';
@@ -49,10 +51,14 @@ const LoadFailure = ({ messages }: { messages: string[] }) => (
 export const StoreEditorPage = () => {
   const { storeId, step } = useParams();
   const current = isStoreStep(step) ? step : null;
-  const { data: store, error } = useGetStoreQuery(storeId ?? skipToken);
+  // An id that is no id ("bogus") is a missing store: not asked for, its error shown in place.
+  const badId = storeId !== undefined && !isRecordId(storeId);
+  const { data: store, error } = useGetStoreQuery(storeId && !badId ? storeId : skipToken);
   useEditorSession(STORE_STEPS, current);
+  useScrollTopOnChange(current);
 
   if (!storeId) return <LoadFailure messages={[MESSAGES.missingId('store')]} />;
+  if (badId) return <LoadFailure messages={[NOT_FOUND_MESSAGES.store]} />;
   if (!current) return <Navigate to={storeEditorPath(storeId, STORE_LANDING_STEP)} replace />;
   if (error) return <LoadFailure messages={errorMessages(error)} />;
   if (!store) return <Skeleton h={320} radius="md" aria-label="Loading the store" />;

@@ -1,5 +1,5 @@
 import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES } from '@excursio/contract/experiences';
-import { STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
+import { STORE_ORDERING, STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
 import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { NewStoreModal } from '../components/new-store-modal.tsx';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
 import { storeEditorPath } from '../store-paths.ts';
 
-const FILTERS = ['status'] as const;
+const LIST_SPEC = { filters: { status: ACTIVATION_STATUSES }, ordering: STORE_ORDERING } as const;
 const STATUS_OPTIONS = ACTIVATION_STATUSES.map((value) => ({ value, label: ACTIVATION_STATUS_LABELS[value] }));
 
 const EMPTY_TEXT =
@@ -25,7 +25,7 @@ const EMPTY_TEXT =
 
 /** `/sales/stores`: the organization's stores, with status filter, search, sorting and paging in the URL. */
 export const StoresListPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListStoresQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [creating, setCreating] = useState(false);

@@ -11,7 +11,8 @@ import { Controller, useWatch } from 'react-hook-form';
 import { FormCard } from './form-card.tsx';
 import type { SettingsForm } from './general-section.tsx';
 
-export const RECAPTCHA_OFF = 'reCAPTCHA is off: the server has no reCAPTCHA key (RECAPTCHA_SECRET_KEY / RECAPTCHA_SITE_KEY)';
+export const RECAPTCHA_OFF =
+  'reCAPTCHA is not available: this Excursio installation has no reCAPTCHA keys set up. Ask whoever runs it to add them.';
 
 /** Holds, booking questions, what is paid at booking and the bot check. */
 export const CheckoutSection = ({ form, store }: { form: SettingsForm; store: Store }) => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import type { TeamMember } from '@excursio/contract/team';
+import { TEAM_MEMBER_ORDERING, type TeamMember } from '@excursio/contract/team';
 import { Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate, fullName } from '../../../lib/format/format.ts';
+import { optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -20,10 +21,13 @@ import {
 import { EditMemberModal, InviteMemberModal } from '../components/member-modals.tsx';
 import { MEMBER_STATUS_OPTIONS, MemberStatusBadge } from '../components/status-badge.tsx';
 
-const FILTERS = ['status', 'role'] as const;
+const LIST_SPEC = {
+  filters: { status: optionValues(MEMBER_STATUS_OPTIONS), role: 'uuid' },
+  ordering: TEAM_MEMBER_ORDERING,
+} as const;
 
 export const MembersPage = () => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error } = useListTeamMembersQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const { data: roleData } = useListRolesQuery({ page: 1, page_size: 100, ordering: 'name' });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import type { Role } from '@excursio/contract/team';
+import { ROLE_ORDERING, type Role } from '@excursio/contract/team';
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { useDeleteRoleMutation, useListRolesQuery } from '../api/team.api.ts';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 
 export const RolesPage = () => {
-  const list = useListParams();
+  const list = useListParams({ ordering: ROLE_ORDERING });
   const { data, isFetching, error } = useListRolesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [editing, setEditing] = useState<Role | null | undefined>(undefined);

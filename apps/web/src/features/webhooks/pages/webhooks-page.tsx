@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@excursio/contract/list';
 import {
+  WEBHOOK_DELIVERY_ORDERING,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TEST_EVENT_LABEL,
@@ -10,15 +11,14 @@ import {
 } from '@excursio/contract/webhooks';
 import { Badge, Code, Group, Modal, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconPlayerPlay, IconPlus, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { DISPLAY_DATE_FORMAT, TIME_FORMAT_24H } from '../../../lib/format/format.ts';
-import { ALL } from '../../../lib/list/list-params.ts';
+import { formatDisplayDateTime } from '../../../lib/format/format.ts';
+import { ALL, optionValues } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -33,14 +33,17 @@ import {
 } from '../api/webhooks.api.ts';
 import { EndpointModal, SecretShown } from '../components/endpoint-modal.tsx';
 
-const FILTERS = ['endpoint', 'status'] as const;
 const STATUS_OPTIONS = [
   { value: ALL, label: 'All' },
   { value: 'succeeded', label: 'Delivered' },
   { value: 'pending', label: 'Retrying' },
   { value: 'failed', label: 'Failed' },
 ];
-const dateTime = (value: string) => dayjs(value).format(`${DISPLAY_DATE_FORMAT}, ${TIME_FORMAT_24H}`);
+const LIST_SPEC = {
+  filters: { endpoint: 'uuid', status: optionValues(STATUS_OPTIONS) },
+  ordering: WEBHOOK_DELIVERY_ORDERING,
+} as const;
+const dateTime = (value: string) => formatDisplayDateTime(value);
 const eventLabel = (event: string) =>
   event === WEBHOOK_TEST_EVENT ? WEBHOOK_TEST_EVENT_LABEL : (WEBHOOK_EVENT_LABELS[event as WebhookEvent] ?? event);
 
@@ -234,7 +237,7 @@ export const WebhooksPage = () => {
 };
 
 const DeliveryLog = ({ endpoints }: { endpoints: WebhookEndpoint[] }) => {
-  const list = useListParams(FILTERS);
+  const list = useListParams(LIST_SPEC);
   const { data, isFetching, error, refetch } = useListWebhookDeliveriesQuery(list.apiQuery, { skip: !list.ready });
   useResetPageOnNotFound(list, error);
   const [replay] = useReplayWebhookDeliveryMutation();

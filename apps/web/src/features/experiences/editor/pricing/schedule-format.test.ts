@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setDisplayFormats } from '../../../../lib/format/format.ts';
 import {
   formatDateSpan,
   formatParticipants,
@@ -58,5 +59,18 @@ describe('rate summaries', () => {
     expect(formatParticipants(1, 10)).toBe('1–10 participants');
     expect(formatParticipants(4, 4)).toBe('Exactly 4 participants');
     expect(formatParticipants(1, 1)).toBe('Exactly 1 participant');
+  });
+});
+
+describe("a start time in the organization's time format", () => {
+  it('is written 12-hour once the organization uses it', () => {
+    const line = { time: '16:00:00', weekdays: [1], date_from: '2026-12-01', date_to: null, capacity: 8 };
+    expect(formatScheduleLine(line)).toBe('16:00 · Mon · from 01. December 2026, ongoing · capacity 8');
+    setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '12h' });
+    try {
+      expect(formatScheduleLine(line)).toBe('04:00 PM · Mon · from 01. December 2026, ongoing · capacity 8');
+    } finally {
+      setDisplayFormats({ date_format: 'DD. MMMM YYYY', time_format: '24h' });
+    }
   });
 });

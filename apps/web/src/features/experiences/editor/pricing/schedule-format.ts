@@ -1,5 +1,5 @@
 import { WEEKDAY_LABELS } from '@excursio/contract/schedule';
-import { formatDisplayDate } from '../../../../lib/format/format.ts';
+import { formatDisplayDate, formatTime } from '../../../../lib/format/format.ts';
 
 /** Shortcuts of the weekday picker (ISO weekdays, 1 = Monday). */
 export const WEEKDAY_PRESETS = {
@@ -35,7 +35,7 @@ export const formatScheduleLine = (line: {
   capacity: number;
 }) =>
   [
-    line.time.slice(0, 5),
+    formatTime(line.time),
     formatWeekdays(line.weekdays),
     formatDateSpan(line.date_from, line.date_to),
     `capacity ${line.capacity}`,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button, IconButton } from '../../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../../components/confirm-dialog.tsx';
 import { useDeleteStartTimeMutation } from '../../../../lib/api/catalog.api.ts';
+import { formatTime } from '../../../../lib/format/format.ts';
 import { formatDateSpan, formatScheduleLine, formatWeekdays } from './schedule-format.ts';
 import { StartTimeModal } from './start-time-modal.tsx';
 import { SectionNote, StepSection } from './step-section.tsx';
@@ -79,7 +80,7 @@ export const ScheduleSection = ({
                   <IconClock size={18} style={{ flex: 'none', opacity: 0.6 }} aria-hidden />
                   <Text size="sm" style={{ minWidth: 0 }}>
                     <Text span fw={600} inherit style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {line.time.slice(0, 5)}
+                      {formatTime(line.time)}
                     </Text>
                     {' · '}
                     {formatWeekdays(line.weekdays)}
@@ -89,10 +90,10 @@ export const ScheduleSection = ({
                   </Text>
                 </Group>
                 <Group gap={2} wrap="nowrap">
-                  <IconButton label={`Edit start time ${line.time.slice(0, 5)}`} onClick={() => setEditing(line)}>
+                  <IconButton label={`Edit start time ${formatTime(line.time)}`} onClick={() => setEditing(line)}>
                     <IconPencil size={16} />
                   </IconButton>
-                  <IconButton label={`Delete start time ${line.time.slice(0, 5)}`} onClick={() => deletion.ask(line)}>
+                  <IconButton label={`Delete start time ${formatTime(line.time)}`} onClick={() => deletion.ask(line)}>
                     <IconTrash size={16} />
                   </IconButton>
                 </Group>
