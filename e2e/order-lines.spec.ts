@@ -76,7 +76,8 @@ test('an operator removes one child from a booking and cancels the other line of
   await expect(cards.nth(0)).toContainText('3 participants');
   await expect(cards.nth(0)).toContainText('€100.00');
   await expect(cards.nth(0).getByText('Participants removed: their places are free again')).toBeVisible();
-  await expect(cards.nth(0)).toContainText('The cancellation policy proposes a refund of €10.00.');
+  // Paid in cash: the policy's refund is due for the operator to make (Refund due until recorded).
+  await expect(cards.nth(0)).toContainText('A refund of €10.00 is due: make it and record it on the Payments tab.');
   await expect(page.getByText(/Created .* · €140\.00/)).toBeVisible();
   expect(await placesLeft(page, offer.id, day)).toBe(8);
   await expectNoSeriousA11yViolations(page, 'order editor after a party change');
@@ -91,7 +92,7 @@ test('an operator removes one child from a booking and cancels the other line of
   await cancelDialog.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(cancelDialog).toBeHidden();
   await expect(cards.nth(1).getByText('Booking canceled: its places are free again')).toBeVisible();
-  await expect(cards.nth(1)).toContainText('The cancellation policy proposes a refund of €20.00.');
+  await expect(cards.nth(1)).toContainText('A refund of €20.00 is due: make it and record it on the Payments tab.');
   await expect(cards.nth(1).getByText(/^Canceled/)).toBeVisible();
   await expect(cards.nth(1).getByRole('button', { name: 'Cancel this booking' })).toHaveCount(0);
   // The order stays Confirmed with its other line; its total is what is left.

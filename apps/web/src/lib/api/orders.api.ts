@@ -38,7 +38,7 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => ({ url: `/orders/${id}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, id) => ['Order', { type: 'Order', id }, 'Booking', 'Capacity'],
     }),
-    cancelOrderLine: build.mutation<{ order: OrderDetail; proposed_refund: number }, { orderId: string; lineId: string }>({
+    cancelOrderLine: build.mutation<z.infer<typeof cancelOrderResponse>, { orderId: string; lineId: string }>({
       query: ({ orderId, lineId }) => ({ url: `/orders/${orderId}/lines/${lineId}/cancel/`, method: 'POST', body: {} }),
       invalidatesTags: (_r, _e, { orderId }) => ['Order', { type: 'Order', id: orderId }, 'Booking', 'Capacity'],
     }),

@@ -8,18 +8,14 @@ import { useCancelOrderLineMutation, useGetLineOptionsQuery } from '../../../lib
 import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type PartyChanged, PartyDialog } from './party-dialog.tsx';
+import { type RefundOutcome, refundOutcomeText } from './refund-outcome.ts';
 
-type Outcome = { kind: 'canceled'; proposedRefund: number } | ({ kind: 'party' } & PartyChanged);
-
-const refundText = (proposed: number, currency: string) =>
-  proposed > 0
-    ? `The cancellation policy proposes a refund of ${formatMoney(proposed, currency)}. Record it on the Payments tab (you may refund less).`
-    : 'The cancellation policy proposes no refund for this cancellation.';
+type Outcome = { kind: 'canceled'; refund: RefundOutcome } | ({ kind: 'party' } & PartyChanged);
 
 /** What cancelling would propose, said before the operator confirms. */
 const cancelRefundText = (options: LineOptions, currency: string) =>
   options.cancel_refund > 0
-    ? `The cancellation policy proposes a refund of ${formatMoney(options.cancel_refund, currency)} (${options.refund_percent} %), recorded on the Payments tab.`
+    ? `The cancellation policy proposes a refund of ${formatMoney(options.cancel_refund, currency)} (${options.refund_percent} %): to the card when the order was paid by card, otherwise it is due for you to make.`
     : options.refund_percent > 0
       ? `The cancellation policy would refund ${options.refund_percent} %, but nothing paid is left to refund.`
       : 'The cancellation policy proposes no refund for this cancellation.';
@@ -28,14 +24,14 @@ const OutcomeAlert = ({ outcome, currency }: { outcome: Outcome; currency: strin
   if (outcome.kind === 'canceled') {
     return (
       <Alert color="blue" title="Booking canceled: its places are free again">
-        {refundText(outcome.proposedRefund, currency)}
+        {refundOutcomeText(outcome.refund, currency)}
       </Alert>
     );
   }
-  if (outcome.difference < 0 || outcome.proposedRefund > 0) {
+  if (outcome.difference < 0 || outcome.refund.amount > 0) {
     return (
       <Alert color="blue" title="Participants removed: their places are free again">
-        This booking now costs {formatMoney(outcome.lineTotal, currency)}. {refundText(outcome.proposedRefund, currency)}
+        This booking now costs {formatMoney(outcome.lineTotal, currency)}. {refundOutcomeText(outcome.refund, currency)}
       </Alert>
     );
   }
@@ -64,7 +60,7 @@ export const LineActions = ({ order, line, heading }: { order: OrderDetail; line
     setDialog(null);
     if (result.error) return;
     notifySuccess(MESSAGES.updated);
-    setOutcome({ kind: 'canceled', proposedRefund: result.data.proposed_refund });
+    setOutcome({ kind: 'canceled', refund: result.data.refund });
   };
   const when = line.booking ? formatZonedDateTime(line.booking.starts_at, line.booking.time_zone) : '';
   const lastLine = order.lines.filter((l) => l.status === 'active').length === 1;

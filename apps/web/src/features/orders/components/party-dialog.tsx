@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useChangeLinePartyMutation, useGetLineOptionsQuery } from '../../../lib/api/orders.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
+import type { RefundOutcome } from './refund-outcome.ts';
 
-export type PartyChanged = { difference: number; proposedRefund: number; lineTotal: number };
+export type PartyChanged = { difference: number; refund: RefundOutcome; lineTotal: number };
 
 const people = (n: number) => `${n} ${n === 1 ? 'participant' : 'participants'}`;
 
@@ -63,7 +64,7 @@ const PartyForm = ({
     });
     if (result.error) return;
     const total = result.data.order.lines.find((l) => l.id === line.id)?.total ?? line.total;
-    onDone({ difference: result.data.difference, proposedRefund: result.data.proposed_refund, lineTotal: total });
+    onDone({ difference: result.data.difference, refund: result.data.refund, lineTotal: total });
   };
   return (
     <Stack gap="md">

@@ -1,10 +1,5 @@
 import { MESSAGES } from '@excursio/contract/messages';
-import {
-  type CancellationRefundWay,
-  ORDER_CHANNEL_LABELS,
-  type OrderDetail,
-  PAYMENT_METHOD_LABELS,
-} from '@excursio/contract/orders';
+import { ORDER_CHANNEL_LABELS, type OrderDetail, PAYMENT_METHOD_LABELS } from '@excursio/contract/orders';
 import { Alert, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconChevronLeft } from '@tabler/icons-react';
@@ -31,6 +26,7 @@ import { OrderLines } from '../components/order-lines.tsx';
 import { OrderMessages } from '../components/order-messages.tsx';
 import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
 import { PaymentForm } from '../components/payment-form.tsx';
+import { type RefundOutcome, refundOutcomeText } from '../components/refund-outcome.ts';
 
 const Money = ({ label, minor, currency }: { label: string; minor: number; currency: string }) => (
   <Stack gap={0}>
@@ -128,19 +124,11 @@ const Payments = ({ order }: { order: OrderDetail }) => (
   </Stack>
 );
 
-type CancelResult = { refund: { amount: number; way: CancellationRefundWay } };
-
 /** What a cancellation (or a decline) did with its refund, in the operator's words. */
-const cancelOutcome = (declined: boolean, refund: CancelResult['refund'], currency: string) => {
-  const amount = formatMoney(refund.amount, currency);
+const cancelOutcome = (declined: boolean, refund: RefundOutcome, currency: string) => {
   const what = declined ? 'Declined.' : 'Canceled.';
-  if (refund.way === 'card') return `${what} ${amount} was refunded to the card the order was paid with.`;
-  if (refund.way === 'operator') {
-    return `${what} A refund of ${amount} is due: make it and record it on the Payments tab. The order shows Refund due until then.`;
-  }
-  return declined
-    ? `${what} Nothing was paid, so there is nothing to refund.`
-    : `${what} The cancellation policy gives no refund.`;
+  if (declined && refund.way === 'none') return `${what} Nothing was paid, so there is nothing to refund.`;
+  return `${what} ${refundOutcomeText(refund, currency)}`;
 };
 
 /** `/orders/editor/{orderId}/{step}`: the order's details, its invoice and payments. */
@@ -155,7 +143,7 @@ export const OrderEditorPage = () => {
   const [decline, { isLoading: declining }] = useDeclineOrderMutation();
   const [resend, { isLoading: resending }] = useResendConfirmationMutation();
   const [confirming, setConfirming] = useState(false);
-  const [canceled, setCanceled] = useState<{ declined: boolean; refund: CancelResult['refund'] } | null>(null);
+  const [canceled, setCanceled] = useState<{ declined: boolean; refund: RefundOutcome } | null>(null);
 
   useEffect(() => {
     if (orderId && !badId) return;
