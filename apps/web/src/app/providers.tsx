@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { NotificationsHost } from './notifications-host.tsx';
+import { NotificationsHost } from '../lib/notifications/notifications-host.tsx';
+import { theme } from '../lib/theme.ts';
 import { store } from './store.ts';
-import { theme } from './theme.ts';
 
 export const Providers = ({ children }: { children: ReactNode }) => (
   <Provider store={store}>

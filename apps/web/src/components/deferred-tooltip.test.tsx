@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme.ts';
+import { theme } from '../lib/theme.ts';
 import { DeferredTooltip } from './deferred-tooltip.tsx';
 
 const renderTooltip = () =>

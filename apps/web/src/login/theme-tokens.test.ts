@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../app/theme.ts';
+import { theme } from '../lib/theme.ts';
 
 /**
  * login.css declares, for the login page's own entry, the Mantine variables the page's CSS uses.
- * Each must be what the dashboard's theme (app/theme.ts on Mantine's defaults, plus app/global.css's
+ * Each must be what the dashboard's theme (lib/theme.ts on Mantine's defaults, plus app/global.css's
  * overrides) gives that variable, so both pages keep one look when the theme changes.
  */
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../lib/theme.ts';
 import { type Column, DataTable, type DataTableProps } from './data-table.tsx';
 
 type Row = { id: string; name: string; status: string; secret: string };

@@ -2,9 +2,9 @@ import { Center, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@ma
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { BREAKPOINTS } from '../../app/theme.ts';
 import { orderingDirection } from '../../lib/list/list-params.ts';
 import type { ListParams } from '../../lib/list/use-list-params.ts';
+import { BREAKPOINTS } from '../../lib/theme.ts';
 import { DataCards } from './data-cards.tsx';
 import { DataPager } from './data-pager.tsx';
 import classes from './data-table.module.css';

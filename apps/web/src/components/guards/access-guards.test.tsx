@@ -7,9 +7,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme.ts';
 import { appInfoSlice } from '../../lib/auth/app-info.slice.ts';
 import { userSlice } from '../../lib/auth/user.slice.ts';
+import { theme } from '../../lib/theme.ts';
 import { AccessGuard } from './access-guards.tsx';
 
 const sets = (titles: readonly PermissionTitle[]) => titles.map((title) => ({ title, codenames: PERMISSION_SETS[title] }));

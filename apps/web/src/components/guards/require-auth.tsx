@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAppSelector } from '../../app/store.ts';
 import { currentHost } from '../../lib/domain/host.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
 import { FullPageLoader } from '../full-page-loader.tsx';
 
 /** Spinner during the initial check, login when unauthenticated, otherwise the page. */

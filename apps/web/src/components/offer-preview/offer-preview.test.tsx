@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../../lib/theme.ts';
 import { OfferPreview, type OfferPreviewData } from './offer-preview.tsx';
 
 const offer: OfferPreviewData = {

@@ -3,7 +3,7 @@ import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconCompass } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useMatches, useSearchParams } from 'react-router';
-import { BREAKPOINTS, HEADER_HEIGHT, TITLE_ROW_HEIGHT } from '../../app/theme.ts';
+import { BREAKPOINTS, HEADER_HEIGHT, TITLE_ROW_HEIGHT } from '../../lib/theme.ts';
 import { AppHeader, hasTabRow, useRouteHandle } from './app-header.tsx';
 import { PageActionSlotContext, PageTabsSlotContext } from './page-action.tsx';
 import classes from './shell.module.css';

@@ -1,6 +1,6 @@
-import { useAppDispatch } from '../../app/store.ts';
 import { refetchMe } from '../../lib/api/session.api.ts';
 import { notifyInfo, notifySuccess } from '../../lib/notify.ts';
+import { useAppDispatch } from '../../lib/store/hooks.ts';
 import { useReturnParams } from '../../lib/use-return-params.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Avatar, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import type { RootState } from '../../app/store.ts';
+import type { RootState } from '../../lib/store/root-reducer.ts';
 
 type User = NonNullable<RootState['user']['user']>;
 

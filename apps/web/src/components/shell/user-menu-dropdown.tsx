@@ -1,8 +1,9 @@
 import { Box, Menu } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type RootState, useAppDispatch } from '../../app/store.ts';
 import { logout } from '../../lib/auth/session.ts';
+import { useAppDispatch } from '../../lib/store/hooks.ts';
+import type { RootState } from '../../lib/store/root-reducer.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 

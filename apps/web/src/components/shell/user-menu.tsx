@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAppSelector } from '../../app/store.ts';
+import { useAppSelector } from '../../lib/store/hooks.ts';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The menu (Popover, focus trap, floating-ui: ~30 KB gzip with the tooltips) is not needed to show

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthLabel, statementMonths, termsSummary } from './partner-format.ts';
+import { monthLabel, statementMonths, termsSummary } from '../../lib/format/partner-format.ts';
 import { DEFAULT_TERMS, emptyInvite, fieldKey, subdomainOf, validateInvite, validateTerms } from './terms-form.ts';
 
 describe('the invitation form', () => {

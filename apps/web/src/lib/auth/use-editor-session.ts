@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
+import { useAppDispatch } from '../store/hooks.ts';
 import { editorActivated, editorDeactivated, editorNavigationReset, editorNavigationSet } from './editor.slice.ts';
 
 /** Previous / current / next of `step` among an editor's steps (empty at either end). */

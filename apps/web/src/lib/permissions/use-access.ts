@@ -1,6 +1,6 @@
 import { hasFeatures, hasPermissions } from '@excursio/contract/permissions';
 import { useCallback } from 'react';
-import { useAppSelector } from '../../app/store.ts';
+import { useAppSelector } from '../store/hooks.ts';
 
 /** Permission and feature checks bound to the signed-in user (specification §6). */
 export const useAccess = () => {

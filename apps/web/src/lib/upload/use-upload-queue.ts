@@ -1,9 +1,9 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/store.ts';
 import { api } from '../api/api.ts';
 import { recoverSession, sessionWorks } from '../api/base-query.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
+import { useAppDispatch } from '../store/hooks.ts';
 import { type SessionRecovery, uploadFile } from './upload-file.ts';
 
 /** The base query's refresh, reachable from outside RTK Query (a queryFn gets a real BaseQueryApi). */

@@ -5,13 +5,13 @@ import { Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from 
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAppSelector } from '../../../app/store.ts';
-import { FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { NewPasswordInputs } from '../../../components/new-password-inputs.tsx';
 import { useUpdateMeMutation } from '../../../lib/api/session.api.ts';
 import { newPasswordPair } from '../../../lib/forms/schemas.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { FORM_WIDTH } from '../../../lib/theme.ts';
 import { useSetPasswordMutation } from '../api/account.api.ts';
 import { NotificationMailForm } from '../components/notification-mail-form.tsx';
 

@@ -6,10 +6,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
 import { appInfoSlice } from '../../../lib/auth/app-info.slice.ts';
 import { userSlice } from '../../../lib/auth/user.slice.ts';
+import { theme } from '../../../lib/theme.ts';
 import { CreateKeyModal } from './create-key-modal.tsx';
 
 const SECRET = `exc_live_${'Ab3'.repeat(13)}x`;

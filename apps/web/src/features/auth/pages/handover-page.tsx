@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../../app/store.ts';
 import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { initializeAuth } from '../../../lib/auth/session.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useAppDispatch } from '../../../lib/store/hooks.ts';
 import { useExchangeCodeMutation } from '../api/auth.api.ts';
 
 /** Cookies are host-only: a login on the bare domain lands here with a one-time code. */

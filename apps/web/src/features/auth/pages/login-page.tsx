@@ -1,7 +1,7 @@
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useAppSelector } from '../../../app/store.ts';
 import { showErrorToasts } from '../../../lib/api/base-query.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { LoginCard, type LoginLink, type LoginNotify } from '../../../login/login-card.tsx';
 
 // The server serves /auth/login as its own light entry (login.html, src/login/); this route shows the

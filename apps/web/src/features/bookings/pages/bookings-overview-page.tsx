@@ -23,7 +23,7 @@ import { useListBookingsByDateQuery, useSetAttendanceMutation } from '../../../l
 import { formatDisplayDate, formatTime, organizationToday } from '../../../lib/format/format.ts';
 import { useDayParam } from '../../../lib/list/use-day-param.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
-import { orderPath } from '../../orders/components/order-paths.ts';
+import { orderPath } from '../../../lib/order-paths.ts';
 
 const LIST_SPEC = {
   filters: {

@@ -3,11 +3,11 @@ import { Alert, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { BREAKPOINTS } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { showErrorToasts } from '../../../lib/api/base-query.ts';
 import { errorMessages } from '../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { BREAKPOINTS } from '../../../lib/theme.ts';
 import { type CapacitySlot, useChangeSlotCapacityMutation, useUpdateSlotMutation } from '../api/capacity.api.ts';
 import { conflictOf, slotTarget, slotTitle } from '../slot-actions.ts';
 

@@ -1,6 +1,6 @@
 import type { AppInfo, Me } from '@excursio/contract/auth';
-import { preloadNotifications } from '../../../app/notifications-host.tsx';
 import { keepSessionForOffline } from '../../../lib/auth/offline-session.ts';
+import { preloadNotifications } from '../../../lib/notifications/notifications-host.tsx';
 
 /**
  * Makes the check-in page open with no network next time: the signed-in person is kept on the

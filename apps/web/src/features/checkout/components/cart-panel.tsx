@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../components/button.tsx';
 import { useChangeCartLineMutation, useCreateOrderMutation, useRemoveCartLineMutation } from '../../../lib/api/cart.api.ts';
+import { useListCustomersQuery } from '../../../lib/api/customers.api.ts';
+import { customerName } from '../../../lib/format/customer-name.ts';
 import { formatDisplayDate, formatMoney, formatTime } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useListCustomersQuery } from '../../customers/api.ts';
-import { customerName } from '../../customers/components/customer-name.ts';
-import { orderPath } from '../../orders/components/order-paths.ts';
+import { orderPath } from '../../../lib/order-paths.ts';
 import { holdLeft, partySummary } from './checkout-format.ts';
 
 /** Where a completed resale is shown (the list's default page size, so it loads at once). */

@@ -5,7 +5,7 @@ import { MESSAGES } from '@excursio/contract/messages';
 import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderPage } from '../../partners/testing.tsx';
+import { page, renderPage } from '../../../lib/testing/render-page.tsx';
 import { BookingPicker } from './booking-picker.tsx';
 import { CartPanel } from './cart-panel.tsx';
 

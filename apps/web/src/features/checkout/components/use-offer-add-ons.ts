@@ -2,7 +2,7 @@ import type { BookingQuestion } from '@excursio/contract/booking-info';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useGetExperienceInventoryQuery, useListBookingQuestionsQuery } from '../../../lib/api/catalog.api.ts';
-import { useGetPartnerOfferQuery } from '../../partners/api.ts';
+import { useGetPartnerOfferQuery } from '../../../lib/api/partners.api.ts';
 
 export type AddOnExtra = { item_id: string; name: string; price: number; currency: string };
 export type AddOnQuestion = Pick<BookingQuestion, 'id' | 'question' | 'answer_type' | 'options' | 'required'>;

@@ -1,8 +1,8 @@
 import type { ComboboxData } from '@mantine/core';
 import { useMemo, useRef } from 'react';
 import { useListExperiencesQuery } from '../../../lib/api/catalog.api.ts';
+import { useListPartnerOffersQuery } from '../../../lib/api/partners.api.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
-import { useListPartnerOffersQuery } from '../../partners/api.ts';
 
 export const PARTNER_OFFERS_GROUP = 'Partners’ offers (resold)';
 export const OWN_OFFERS_GROUP = 'Our offers';

@@ -4,9 +4,9 @@ import { Group, Modal, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@m
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { CountrySelect } from '../../../components/country-select.tsx';
+import { useCreateCustomerMutation, useUpdateCustomerMutation } from '../../../lib/api/customers.api.ts';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useCreateCustomerMutation, useUpdateCustomerMutation } from '../api.ts';
 
 type Draft = {
   first_name: string;

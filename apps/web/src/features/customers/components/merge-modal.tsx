@@ -4,9 +4,9 @@ import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { useListCustomersQuery, useMergeCustomersMutation } from '../../../lib/api/customers.api.ts';
+import { customerName } from '../../../lib/format/customer-name.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useListCustomersQuery, useMergeCustomersMutation } from '../api.ts';
-import { customerName } from './customer-name.ts';
 
 /** Picks the duplicate to merge into `into`, says what will happen, and merges. */
 export const MergeModal = ({ into, onClose }: { into: Customer | null; onClose: () => void }) => {

@@ -9,11 +9,11 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
+import { useDeleteCustomerMutation, useListCustomersQuery } from '../../../lib/api/customers.api.ts';
+import { customerName } from '../../../lib/format/customer-name.ts';
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
-import { useDeleteCustomerMutation, useListCustomersQuery } from '../api.ts';
 import { CustomerFormModal } from '../components/customer-form-modal.tsx';
-import { customerName } from '../components/customer-name.ts';
 import { CustomerOrders } from '../components/customer-orders.tsx';
 import { MergeModal } from '../components/merge-modal.tsx';
 

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/store.ts';
 import { NAV_GROUPS } from '../../../components/shell/navigation.ts';
 import { useGetBaseAccountQuery } from '../../../lib/api/base-account.api.ts';
 import { capitalise } from '../../../lib/format/format.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { useGetOnboardingQuery, useGetTeamSizeQuery } from '../api/dashboard.api.ts';
 import { TodaySection, WeekSection } from '../components/departures-section.tsx';
 import { MonthSalesSection } from '../components/month-sales-section.tsx';

@@ -4,7 +4,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { BREAKPOINTS, BREAKPOINTS_PX } from '../../../app/theme.ts';
 import { OfferPreview } from '../../../components/offer-preview/offer-preview.tsx';
 import {
   useGetCancellationPolicyQuery,
@@ -12,6 +11,7 @@ import {
   useListAgendaItemsQuery,
   useListVideosQuery,
 } from '../../../lib/api/catalog.api.ts';
+import { BREAKPOINTS, BREAKPOINTS_PX } from '../../../lib/theme.ts';
 import { UpcomingStarts } from './upcoming-starts.tsx';
 
 type Frame = 'desktop' | 'mobile';

@@ -6,10 +6,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
 import { appInfoSlice } from '../../../lib/auth/app-info.slice.ts';
 import { userSlice } from '../../../lib/auth/user.slice.ts';
+import { theme } from '../../../lib/theme.ts';
 import { UpcomingStarts } from './upcoming-starts.tsx';
 
 const OFFER = '0198f1d2-7c3a-7b8e-9f00-1a2b3c4d5e6f';

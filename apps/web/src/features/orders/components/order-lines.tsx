@@ -2,8 +2,8 @@ import { ATTENDANCE_STATUS_LABELS, type OrderDetail } from '@excursio/contract/o
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { bookingPath } from '../../../lib/order-paths.ts';
 import { LineActions } from './line-actions.tsx';
-import { bookingPath } from './order-paths.ts';
 
 const localStart = (startsAt: string, timeZone: string) => formatZonedDateTime(startsAt, timeZone);
 

@@ -15,9 +15,9 @@ import { useListPricingCategoriesQuery } from '../../../lib/api/catalog.api.ts';
 import { useGetOrderQuery, useSetAttendanceMutation } from '../../../lib/api/orders.api.ts';
 import { formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { ORDERS_LIST_PATH, orderPath } from '../../../lib/order-paths.ts';
 import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
 import { LineActions } from '../components/line-actions.tsx';
-import { ORDERS_LIST_PATH, orderPath } from '../components/order-paths.ts';
 import { TicketCard } from '../components/ticket-card.tsx';
 
 type Booking = NonNullable<OrderLine['booking']>;

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import {
   useCancelOrderMutation,
@@ -18,13 +19,12 @@ import {
 import { formatDisplayDate, formatMoney } from '../../../lib/format/format.ts';
 import { languageName } from '../../../lib/format/language.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../../../lib/order-paths.ts';
 import { isRecordId, NOT_FOUND_MESSAGES } from '../../../lib/record-id.ts';
 import { AuditTrailStep } from '../components/audit-trail-step.tsx';
 import { InvoiceStep } from '../components/invoice-step.tsx';
-import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderMessages } from '../components/order-messages.tsx';
-import { ORDER_STEPS, ORDERS_LIST_PATH, type OrderStep, orderPath } from '../components/order-paths.ts';
 import { PaymentForm } from '../components/payment-form.tsx';
 import { type RefundOutcome, refundOutcomeText } from '../components/refund-outcome.ts';
 

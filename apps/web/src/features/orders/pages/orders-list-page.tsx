@@ -15,13 +15,13 @@ import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
 import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
+import { orderPath } from '../../../lib/order-paths.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from '../components/order-badges.tsx';
-import { orderPath } from '../components/order-paths.ts';
 
 const LIST_SPEC = {
   filters: {

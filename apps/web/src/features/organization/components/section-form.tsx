@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Input, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { CountrySelect } from '../../../components/country-select.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../lib/theme.ts';
 
 export type FieldSpec<V> = {
   name: Path<V> & string;

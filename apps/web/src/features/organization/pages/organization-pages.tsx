@@ -12,14 +12,14 @@ import { registrationInput } from '@excursio/contract/auth';
 import { Paper, Skeleton, Stack } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAppSelector } from '../../../app/store.ts';
-import { PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import {
   type BaseAccountPatch,
   useGetBaseAccountQuery,
   useUpdateBaseAccountMutation,
 } from '../../../lib/api/base-account.api.ts';
 import { CURRENCIES } from '../../../lib/forms/currencies.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
+import { PAGE_FORM_WIDTH } from '../../../lib/theme.ts';
 import { TIME_ZONES } from '../../../lib/time-zones.ts';
 import { type FieldSpec, SectionForm, type SectionFormProps } from '../components/section-form.tsx';
 

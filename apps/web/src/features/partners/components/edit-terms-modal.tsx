@@ -4,9 +4,9 @@ import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
+import { useUpdatePartnerTermsMutation } from '../../../lib/api/partners.api.ts';
+import { partnerLabel, weSupply } from '../../../lib/format/partner-format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useUpdatePartnerTermsMutation } from '../api.ts';
-import { partnerLabel, weSupply } from '../partner-format.ts';
 import {
   changedKeys,
   type FieldErrors,

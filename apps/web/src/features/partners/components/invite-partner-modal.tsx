@@ -4,10 +4,10 @@ import { Divider, Group, Input, Modal, SegmentedControl, Stack, Text, Textarea, 
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrorItems } from '../../../lib/api/errors.ts';
+import { useInvitePartnerMutation } from '../../../lib/api/partners.api.ts';
 import { bareDomainWithPort } from '../../../lib/domain/host.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
-import { useInvitePartnerMutation } from '../api.ts';
 import {
   changedKeys,
   emptyInvite,

@@ -1,7 +1,12 @@
 import { PARTNERSHIP_STATUS_LABELS, type Partnership } from '@excursio/contract/partners';
 import { Stack, Text } from '@mantine/core';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { allocationSummary, collectorSummary, PARTNERSHIP_STATUS_COLORS, pricingSummary } from '../partner-format.ts';
+import {
+  allocationSummary,
+  collectorSummary,
+  PARTNERSHIP_STATUS_COLORS,
+  pricingSummary,
+} from '../../../lib/format/partner-format.ts';
 
 /** The other organization (name and subdomain), or the address an email invitation went to. */
 export const OrganizationCell = ({ p }: { p: Partnership }) =>

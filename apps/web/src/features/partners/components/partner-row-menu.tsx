@@ -13,8 +13,8 @@ import {
 import type { ReactNode } from 'react';
 import { IconButton } from '../../../components/button.tsx';
 import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
-import type { PartnershipAction } from '../api.ts';
-import { CHANGE_HINT, partnerLabel } from '../partner-format.ts';
+import type { PartnershipAction } from '../../../lib/api/partners.api.ts';
+import { CHANGE_HINT, partnerLabel } from '../../../lib/format/partner-format.ts';
 
 export type RowIntent = PartnershipAction | 'edit_terms' | 'statement';
 

@@ -3,8 +3,8 @@ import { Alert, Box, Group, Stack, Text } from '@mantine/core';
 import { IconMailbox } from '@tabler/icons-react';
 import { Button } from '../../../components/button.tsx';
 import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
-import { useListPartnersQuery } from '../api.ts';
-import { CHANGE_HINT, isIncomingInvitation, partnerLabel, termsSummary } from '../partner-format.ts';
+import { useListPartnersQuery } from '../../../lib/api/partners.api.ts';
+import { CHANGE_HINT, isIncomingInvitation, partnerLabel, termsSummary } from '../../../lib/format/partner-format.ts';
 import type { RowIntent } from './partner-row-menu.tsx';
 
 const invitationText = (p: Partnership) =>

@@ -3,9 +3,9 @@ import { Alert, Group, Modal, Select, Skeleton, Stack, Table, Text } from '@mant
 import { IconDownload, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { useDownloadStatementMutation, useGetStatementQuery } from '../../../lib/api/partners.api.ts';
 import { formatMoney } from '../../../lib/format/format.ts';
-import { useDownloadStatementMutation, useGetStatementQuery } from '../api.ts';
-import { monthLabel, partnerLabel, statementMonths } from '../partner-format.ts';
+import { monthLabel, partnerLabel, statementMonths } from '../../../lib/format/partner-format.ts';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
 

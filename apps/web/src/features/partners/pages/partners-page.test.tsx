@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageActionSlotContext } from '../../../components/shell/page-action.tsx';
-import { page, type Responder, renderPage } from '../testing.tsx';
+import { page, type Responder, renderPage } from '../../../lib/testing/render-page.tsx';
 import { PartnersPage } from './partners-page.tsx';
 
 const NONE = { accept: false, decline: false, edit_terms: false, pause: false, resume: false, end: false };

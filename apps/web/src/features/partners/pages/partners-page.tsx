@@ -16,17 +16,17 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { DeferredTooltip } from '../../../components/deferred-tooltip.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
+import { useListPartnersQuery } from '../../../lib/api/partners.api.ts';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
+import { CHANGE_HINT, CHANGE_PERMISSION } from '../../../lib/format/partner-format.ts';
 import { resetListParams } from '../../../lib/list/list-params.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
-import { useListPartnersQuery } from '../api.ts';
 import { InvitePartnerModal } from '../components/invite-partner-modal.tsx';
 import { OrganizationCell, PartnerStatusCell, TermsCell } from '../components/partner-cells.tsx';
 import { PartnerRowMenu } from '../components/partner-row-menu.tsx';
 import { PendingInvitations } from '../components/pending-invitations.tsx';
 import { usePartnerActions } from '../components/use-partner-actions.tsx';
-import { CHANGE_HINT, CHANGE_PERMISSION } from '../partner-format.ts';
 
 const LIST_SPEC = { filters: { status: PARTNERSHIP_STATUSES }, ordering: PARTNERSHIP_ORDERING } as const;
 const TYPE_PARAM = 'type';

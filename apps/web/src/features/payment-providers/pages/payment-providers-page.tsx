@@ -1,8 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { FORM_WIDTH } from '../../../app/theme.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { FORM_WIDTH } from '../../../lib/theme.ts';
 import { useReturnParams } from '../../../lib/use-return-params.ts';
 import {
   useConnectPaymentProviderMutation,

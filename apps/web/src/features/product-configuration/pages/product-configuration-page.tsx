@@ -24,7 +24,6 @@ import {
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { useListCancellationPoliciesQuery, useListMeetingPointsQuery } from '../../../lib/api/catalog.api.ts';
 import {
@@ -33,6 +32,7 @@ import {
 } from '../../../lib/api/product-configuration.api.ts';
 import { CURRENCIES } from '../../../lib/forms/currencies.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { FORM_WIDTH, PAGE_FORM_WIDTH } from '../../../lib/theme.ts';
 import { TIME_ZONES } from '../../../lib/time-zones.ts';
 
 type Values = ProductConfigurationInput;

@@ -6,10 +6,10 @@ import { IconBan, IconScale } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDate, formatDisplayDateTime, formatMoney, fullName } from '../../../lib/format/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
 import { useCancelResaleMutation, useGetResaleQuery } from '../api.ts';
 import { numeric, otherParty, SideBadge } from './resale-cells.tsx';
 

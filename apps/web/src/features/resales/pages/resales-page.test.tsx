@@ -3,7 +3,7 @@
 import type { Resale, ResaleDetail } from '@excursio/contract/partners';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderPage } from '../../partners/testing.tsx';
+import { page, renderPage } from '../../../lib/testing/render-page.tsx';
 import { ResalesPage } from './resales-page.tsx';
 
 const RESALE: Resale = {

@@ -13,10 +13,10 @@ import { type Column, DataTable, listTableProps } from '../../../components/data
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import type { ListFilter } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../orders/components/order-badges.tsx';
 import { useGetResaleFilterOptionsQuery, useListResalesQuery } from '../api.ts';
 import { CommissionCell, GrossCell, Money, PartnerCell, SideBadge } from '../components/resale-cells.tsx';
 import { ResaleDrawer } from '../components/resale-drawer.tsx';

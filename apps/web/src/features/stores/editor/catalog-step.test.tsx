@@ -3,7 +3,7 @@
 import type { Store } from '@excursio/contract/stores';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { page, renderPage } from '../../partners/testing.tsx';
+import { page, renderPage } from '../../../lib/testing/render-page.tsx';
 import { CatalogStep } from './catalog-step.tsx';
 
 const STORE = { id: '0198f1d2-7c3a-7b8e-9f00-0000000000s1', name: 'Lake tours', currency: 'EUR' } as Store;

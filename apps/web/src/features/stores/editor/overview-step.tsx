@@ -25,8 +25,11 @@ const visibilityNote = (store: Store) => {
   return null;
 };
 
-// Charts load with the tab that shows them, never with the editor.
+// Charts load with the tab that shows them, never with the editor. The store's Analytics tab is the
+// analytics feature's panel filtered to the store (specification §2: the Store tabs): the one place a
+// feature embeds another, lazily, so neither carries the other's code.
 const AnalyticsPanel = lazy(() =>
+  // biome-ignore lint/style/noRestrictedImports: the Analytics tab is the analytics panel itself (see above)
   import('../../analytics/components/analytics-panel.tsx').then((m) => ({ default: m.AnalyticsPanel })),
 );
 

@@ -8,11 +8,11 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
 import { appInfoSlice } from '../../../lib/auth/app-info.slice.ts';
 import { editorSlice } from '../../../lib/auth/editor.slice.ts';
 import { userSlice } from '../../../lib/auth/user.slice.ts';
+import { theme } from '../../../lib/theme.ts';
 import { StoreEditorPage } from './store-editor-page.tsx';
 
 const ID = '0198f1d2-7c3a-7b8e-9f00-1a2b3c4d5e6f';

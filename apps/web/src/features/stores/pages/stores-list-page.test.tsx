@@ -6,8 +6,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
+import { theme } from '../../../lib/theme.ts';
 import { StoresListPage } from './stores-list-page.tsx';
 
 const EMPTY = { results: [], count: 0, total_pages: 1, current_page_number: 1, next: null, previous: null };

@@ -6,9 +6,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme.ts';
 import { api } from '../../../lib/api/api.ts';
 import { userSlice } from '../../../lib/auth/user.slice.ts';
+import { theme } from '../../../lib/theme.ts';
 import { SupplierPlansPage } from './plans-page.tsx';
 
 const tier = (code: string, name: string, price: number, features: string[]) => ({

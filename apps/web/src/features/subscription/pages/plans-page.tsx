@@ -4,11 +4,11 @@ import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/store.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useGetBaseAccountQuery } from '../../../lib/api/base-account.api.ts';
 import { refetchMe } from '../../../lib/api/session.api.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks.ts';
 import { RETURN_PATH_PARAM, safeReturnPath } from '../../../lib/subscription/plans-path.ts';
 import {
   useChangeSubscriptionMutation,

@@ -4,9 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useAppSelector } from '../../../app/store.ts';
 import { Button } from '../../../components/button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAppSelector } from '../../../lib/store/hooks.ts';
 import { useCreateRoleMutation, useUpdateRoleMutation } from '../api/team.api.ts';
 
 const schema = z.object({

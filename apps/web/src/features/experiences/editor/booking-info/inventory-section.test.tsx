@@ -7,10 +7,10 @@ import { configureStore } from '@reduxjs/toolkit';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../../app/theme.ts';
 import { api } from '../../../../lib/api/api.ts';
 import { appInfoSlice } from '../../../../lib/auth/app-info.slice.ts';
 import { userSlice } from '../../../../lib/auth/user.slice.ts';
+import { theme } from '../../../../lib/theme.ts';
 import { InventorySection } from './inventory-section.tsx';
 
 const sets = (titles: PermissionTitle[]) => titles.map((title) => ({ title, codenames: PERMISSION_SETS[title] }));

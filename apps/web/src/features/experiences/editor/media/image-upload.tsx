@@ -4,10 +4,10 @@ import { MESSAGES } from '@excursio/contract/messages';
 import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCheck, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { useAppDispatch } from '../../../../app/store.ts';
 import { IconButton } from '../../../../components/button.tsx';
 import { api } from '../../../../lib/api/api.ts';
 import { notifyError } from '../../../../lib/notify.ts';
+import { useAppDispatch } from '../../../../lib/store/hooks.ts';
 import { type UploadItem, useUploadQueue } from '../../../../lib/upload/use-upload-queue.ts';
 
 const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));

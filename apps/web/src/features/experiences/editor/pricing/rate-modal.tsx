@@ -13,13 +13,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, get, type UseFormSetValue, useFieldArray, useForm } from 'react-hook-form';
-import { BREAKPOINTS } from '../../../../app/theme.ts';
 import { Button } from '../../../../components/button.tsx';
 import { PricingCategoryModal } from '../../../../components/pricing-category-modal/pricing-category-modal.tsx';
 import { useCreatePricingRateMutation, useUpdatePricingRateMutation } from '../../../../lib/api/catalog.api.ts';
 import { fieldErrorItems } from '../../../../lib/api/errors.ts';
 import { currencySymbol, DISPLAY_DATE_FORMAT, formatMinor, parseMoney } from '../../../../lib/format/format.ts';
 import { notifySuccess } from '../../../../lib/notify.ts';
+import { BREAKPOINTS } from '../../../../lib/theme.ts';
 import { formPathOfRateAttr, type RateFormValues, rateFormDefaults, rateFormResolver, readRateForm } from './rate-form.ts';
 import { ResponsiveModal } from './responsive-modal.tsx';
 

@@ -1,7 +1,7 @@
 import { TOAST_AUTO_CLOSE_MS } from '@excursio/contract/messages';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
 import { Component, lazy, type ReactNode, Suspense, useState } from 'react';
-import { TOAST_POSITION } from '../lib/toast-placement.ts';
+import { TOAST_POSITION } from '../toast-placement.ts';
 
 const LIMIT = 6;
 

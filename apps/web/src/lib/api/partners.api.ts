@@ -8,9 +8,9 @@ import type {
   Statement,
 } from '@excursio/contract/partners';
 import type { z } from 'zod';
-import { api } from '../../lib/api/api.ts';
-import type { ListArgs } from '../../lib/api/catalog.api.ts';
-import { downloadFile } from '../../lib/api/download-file.ts';
+import { api } from './api.ts';
+import type { ListArgs } from './catalog.api.ts';
+import { downloadFile } from './download-file.ts';
 
 /** What a partnership's row menu can do without a body (`POST /api/partners/{id}/{action}/`). */
 export const PARTNERSHIP_ACTIONS = ['accept', 'decline', 'pause', 'resume', 'end'] as const;

@@ -1,7 +1,7 @@
 import type { Customer, CustomerInput } from '@excursio/contract/customers';
 import type { Paginated } from '@excursio/contract/list';
-import { api } from '../../lib/api/api.ts';
-import type { ListArgs } from '../../lib/api/catalog.api.ts';
+import { api } from './api.ts';
+import type { ListArgs } from './catalog.api.ts';
 
 /** Customers; a merge also changes whose orders are whose. */
 export const customersApi = api.injectEndpoints({

@@ -6,11 +6,11 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
-import { api } from '../../lib/api/api.ts';
-import { appInfoSlice } from '../../lib/auth/app-info.slice.ts';
-import { cartSlice } from '../../lib/auth/cart.slice.ts';
-import { userSlice } from '../../lib/auth/user.slice.ts';
+import { api } from '../api/api.ts';
+import { appInfoSlice } from '../auth/app-info.slice.ts';
+import { cartSlice } from '../auth/cart.slice.ts';
+import { userSlice } from '../auth/user.slice.ts';
+import { theme } from '../theme.ts';
 
 /** Test support (unit tests only): a page with the API store, a signed-in user and a mocked fetch. */
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus, PAYMENT_STATUS_LABELS, type PaymentStatus } from '@excursio/contract/orders';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { StatusBadge } from './status-badge.tsx';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { created: 'gray', confirmed: 'green', canceled: 'red' };
 const PAYMENT_COLORS: Record<PaymentStatus, string> = {
