@@ -20,6 +20,8 @@ test('the orders list says when, what and who sold; the customer drawer lists th
   const first = table.getByRole('row').nth(1);
   await expect(first).toBeVisible();
   await expect(first.getByRole('cell').nth(3)).not.toHaveText('—');
+  // The list fits a laptop's width beside the sidebar: no column pushed past the page's edge.
+  expect(await table.evaluate((el) => el.getBoundingClientRect().right <= document.documentElement.clientWidth)).toBe(true);
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(page.getByRole('menuitem', { name: 'Order lines (CSV)' })).toBeVisible();
   await shot(page, 'orders-1366');

@@ -40,6 +40,8 @@ export type DataTableProps<T> = {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   empty: { message: string; action?: ReactNode };
+  /** Narrower cell padding, for a list with many columns that must fit a laptop (`lap`) beside the sidebar. */
+  dense?: boolean;
 };
 
 /** The table props that come from the list URL state and the paginated response, wired once. */
@@ -90,7 +92,13 @@ const RowsTable = <T,>(props: DataTableProps<T>) => {
   const showSkeleton = loading && !rows;
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing={8} horizontalSpacing="md" highlightOnHover aria-label={props.label} aria-busy={loading}>
+      <Table
+        verticalSpacing={8}
+        horizontalSpacing={props.dense ? 'xs' : 'md'}
+        highlightOnHover
+        aria-label={props.label}
+        aria-busy={loading}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

@@ -10,7 +10,9 @@ import {
   PAYMENT_STATUS_LABELS,
 } from '@excursio/contract/orders';
 import { Anchor, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
+import { BREAKPOINTS } from '../../../app/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
@@ -18,7 +20,7 @@ import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges.tsx';
 import { PageAction } from '../../../components/shell/page-action.tsx';
 import { useGetOrderFilterOptionsQuery, useListOrdersQuery } from '../../../lib/api/orders.api.ts';
-import { formatDisplayDate, formatMoney, formatZonedDateTime } from '../../../lib/format/format.ts';
+import { formatDisplayDate, formatMoney, formatTime, formatZonedTime } from '../../../lib/format/format.ts';
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { orderPath } from '../../../lib/order-paths.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
@@ -36,17 +38,34 @@ const LIST_SPEC = {
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
+/** A moment as its date, and its time below in smaller type (as on the API keys page): a narrow column, no wrapping. */
+const Moment = ({ date, time, title }: { date: string; time: string; title?: string }) => (
+  <Stack gap={0} title={title} style={{ whiteSpace: 'nowrap' }}>
+    <Text size="sm">{date}</Text>
+    <Text size="xs" c="dimmed">
+      {time}
+    </Text>
+  </Stack>
+);
+
 /** Who sold an order and where: a resale names its reseller (and the reseller's store), never passing for a direct sale. */
-const SoldBy = ({ order }: { order: Order }) => {
+const SoldBy = ({ order, clamp }: { order: Order; clamp?: number }) => {
   const s = order.sold_by;
-  const where = s?.kind === 'reseller' ? (s.store ?? 'Back office') : (order.store?.name ?? ORDER_CHANNEL_LABELS[order.channel]);
+  const who = s?.kind === 'reseller' ? `Resale · ${s.name}` : (s?.name ?? ORDER_CHANNEL_LABELS[order.channel]);
+  const where =
+    s || order.store
+      ? s?.kind === 'reseller'
+        ? (s.store ?? 'Back office')
+        : (order.store?.name ?? ORDER_CHANNEL_LABELS[order.channel])
+      : null;
+  // In the table a line each (the whole text in the title); a card shows it all.
   return (
-    <Stack gap={0}>
-      <Text size="sm" fw={500} lineClamp={1}>
-        {s?.kind === 'reseller' ? `Resale · ${s.name}` : (s?.name ?? ORDER_CHANNEL_LABELS[order.channel])}
+    <Stack gap={0} title={where ? `${who} — ${where}` : who}>
+      <Text size="sm" fw={500} lineClamp={clamp} style={{ overflowWrap: 'anywhere' }}>
+        {who}
       </Text>
-      {s || order.store ? (
-        <Text size="xs" c="dimmed" lineClamp={1}>
+      {where ? (
+        <Text size="xs" c="dimmed" lineClamp={clamp} style={{ overflowWrap: 'anywhere' }}>
           {where}
         </Text>
       ) : null}
@@ -65,15 +84,20 @@ export const OrdersListPage = () => {
   const sellers = filterOptions?.seller ?? [];
   // The stores the organization sells through; the filter shows once there is one.
   const stores = filterOptions?.store ?? [];
+  // The table (from the `tab` breakpoint, as DataTable) cuts long text to its lines; a card shows it whole.
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.tab})`, true, { getInitialValueInEffect: false });
+  const line = wide ? 1 : undefined;
 
+  // Widths add up to fit a laptop (`lap`, 1366 px, beside the sidebar): dates and time stacked, the
+  // offer and the seller cut to their lines (the whole text in a title), both statuses in one column.
   const columns: Column<Order>[] = [
     {
       key: 'reference',
       header: 'Order',
       sortField: 'number',
-      width: 110,
+      width: 72,
       render: (o) => (
-        <Anchor component={Link} to={orderPath(o.id)} fw={600} size="sm">
+        <Anchor component={Link} to={orderPath(o.id)} fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
           {o.reference}
         </Anchor>
       ),
@@ -81,42 +105,41 @@ export const OrdersListPage = () => {
     {
       key: 'customer',
       header: 'Customer',
-      render: (o) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {`${o.contact.first_name} ${o.contact.last_name}`.trim() || '—'}
-          </Text>
-          {o.contact.email ? (
-            <Text size="xs" c="dimmed">
-              {o.contact.email}
+      width: '16%',
+      render: (o) => {
+        const name = `${o.contact.first_name} ${o.contact.last_name}`.trim() || '—';
+        return (
+          <Stack gap={0} title={o.contact.email ? `${name} — ${o.contact.email}` : name}>
+            <Text size="sm" fw={500} lineClamp={line} style={{ overflowWrap: 'anywhere' }}>
+              {name}
             </Text>
-          ) : null}
-        </Stack>
-      ),
+            {o.contact.email ? (
+              <Text size="xs" c="dimmed" lineClamp={line} style={{ overflowWrap: 'anywhere' }}>
+                {o.contact.email}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     {
       key: 'created',
       header: 'Created',
       sortField: 'created_at',
-      width: 150,
-      render: (o) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(o.created_at)}
-        </Text>
-      ),
+      width: 130,
+      render: (o) => <Moment date={formatDisplayDate(o.created_at)} time={formatTime(o.created_at)} />,
     },
     {
       key: 'activity',
       header: 'Activity',
-      width: 150,
+      width: 130,
       render: (o) =>
         o.first_service ? (
-          <Stack gap={0} title={o.first_service.time_zone}>
-            <Text size="sm">{formatDisplayDate(o.first_service.local_date)}</Text>
-            <Text size="xs" c="dimmed">
-              {formatZonedDateTime(o.first_service.starts_at, o.first_service.time_zone).split(', ').at(-1)}
-            </Text>
-          </Stack>
+          <Moment
+            date={formatDisplayDate(o.first_service.local_date)}
+            time={formatZonedTime(o.first_service.starts_at, o.first_service.time_zone)}
+            title={o.first_service.time_zone}
+          />
         ) : (
           '—'
         ),
@@ -124,10 +147,15 @@ export const OrdersListPage = () => {
     {
       key: 'offer',
       header: 'Offer',
-      width: 180,
+      width: '14%',
       render: (o) =>
         o.offer ? (
-          <Text size="sm" lineClamp={2}>
+          <Text
+            size="sm"
+            lineClamp={wide ? 2 : undefined}
+            title={o.offer.more ? `${o.offer.title} + ${o.offer.more} more` : o.offer.title}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {o.offer.title}
             {o.offer.more ? <Text span size="xs" c="dimmed">{` + ${o.offer.more} more`}</Text> : null}
           </Text>
@@ -135,12 +163,12 @@ export const OrdersListPage = () => {
           '—'
         ),
     },
-    { key: 'sold', header: 'Sold by', width: 170, render: (o) => <SoldBy order={o} /> },
+    { key: 'sold', header: 'Sold by', width: '13%', render: (o) => <SoldBy order={o} clamp={line} /> },
     {
       key: 'total',
       header: 'Total',
       sortField: 'total',
-      width: 120,
+      width: 96,
       align: 'right',
       render: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
@@ -148,8 +176,18 @@ export const OrdersListPage = () => {
         </Text>
       ),
     },
-    { key: 'payment', header: 'Payment', width: 150, render: (o) => <PaymentStatusBadge status={o.payment_status} /> },
-    { key: 'status', header: 'Status', width: 140, render: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      // The order's status, and its payment status below it: one column, so the list fits a laptop.
+      key: 'status',
+      header: 'Status · Payment',
+      width: 150,
+      render: (o) => (
+        <Stack gap={4} align="flex-start">
+          <OrderStatusBadge status={o.status} />
+          <PaymentStatusBadge status={o.payment_status} />
+        </Stack>
+      ),
+    },
   ];
 
   return (
@@ -193,6 +231,7 @@ export const OrdersListPage = () => {
       <DataTable
         label="Orders"
         columns={columns}
+        dense
         rowKey={(o) => o.id}
         {...listTableProps(list, data, isFetching)}
         empty={
