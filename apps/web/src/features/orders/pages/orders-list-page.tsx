@@ -12,7 +12,7 @@ import {
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BREAKPOINTS } from '../../../app/theme.ts';
+import { BREAKPOINTS } from '../../../lib/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
