@@ -2,15 +2,13 @@ import { API_KEY_ORDERING, type ApiKey } from '@excursio/contract/api-keys';
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Button, IconButton } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
-import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
-import { PageAction } from '../../../components/shell/page-action.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
+import { ListPage, rowActionsColumn, useListPage } from '../../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDate, formatDisplayDateTime, formatTime } from '../../../lib/format/format.ts';
 import { optionValues } from '../../../lib/list/list-params.ts';
-import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api/api-keys.api.ts';
 import { CreateKeyModal } from '../components/create-key-modal.tsx';
@@ -39,9 +37,7 @@ const Moment = ({ value }: { value: string }) => (
 
 /** `/settings/api-keys`: the organization's API keys — create (the secret shown once), list, revoke. */
 export const ApiKeysPage = () => {
-  const list = useListParams(LIST_SPEC);
-  const { data, isFetching, error } = useListApiKeysQuery(list.apiQuery, { skip: !list.ready });
-  useResetPageOnNotFound(list, error);
+  const { list, data, isFetching } = useListPage(LIST_SPEC, useListApiKeysQuery);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [revokeKey, { isLoading: isRevoking }] = useRevokeApiKeyMutation();
@@ -122,18 +118,10 @@ export const ApiKeysPage = () => {
         </Stack>
       ),
     },
-    {
-      key: 'actions',
-      header: '',
-      width: 60,
-      align: 'right',
-      render: (k) =>
-        k.status === 'active' ? (
-          <IconButton label={`Revoke ${k.name}`} onClick={() => setRevoking(k)}>
-            <IconTrash size={16} />
-          </IconButton>
-        ) : null,
-    },
+    rowActionsColumn<ApiKey>(
+      (k) => k.name,
+      [{ label: 'Revoke', icon: <IconTrash size={16} />, onClick: (k) => setRevoking(k), hidden: (k) => k.status !== 'active' }],
+    ),
   ];
 
   const createButton = (
@@ -143,24 +131,19 @@ export const ApiKeysPage = () => {
   );
 
   return (
-    <Stack gap={0}>
-      <PageAction>{createButton}</PageAction>
-      <ListToolbar
-        list={list}
-        searchLabel="Search API keys"
-        searchPlaceholder="Search by name or prefix"
-        filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' }]}
-      />
-      <DataTable
-        label="API keys"
-        columns={columns}
-        rowKey={(k) => k.id}
-        {...listTableProps(list, data, isFetching)}
-        empty={{
-          message: list.hasActiveFilters ? 'No API keys match these filters.' : EMPTY_TEXT,
-          action: list.hasActiveFilters ? undefined : createButton,
-        }}
-      />
+    <ListPage
+      list={list}
+      data={data}
+      isFetching={isFetching}
+      label="API keys"
+      search={{ label: 'Search API keys', placeholder: 'Search by name or prefix' }}
+      filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' }]}
+      columns={columns}
+      rowKey={(k) => k.id}
+      action={createButton}
+      emptyText={EMPTY_TEXT}
+      noMatchText="No API keys match these filters."
+    >
       <CreateKeyModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         opened={revoking !== null}
@@ -171,6 +154,6 @@ export const ApiKeysPage = () => {
         onConfirm={confirmRevoke}
         onClose={() => setRevoking(null)}
       />
-    </Stack>
+    </ListPage>
   );
 };

@@ -12,7 +12,6 @@ import {
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BREAKPOINTS } from '../../../lib/theme.ts';
 import { Button } from '../../../components/button.tsx';
 import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
 import { ExportMenu } from '../../../components/export-menu.tsx';
@@ -24,6 +23,7 @@ import { formatDisplayDate, formatMoney, formatTime, formatZonedTime } from '../
 import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { orderPath } from '../../../lib/order-paths.ts';
 import { useAccess } from '../../../lib/permissions/use-access.ts';
+import { BREAKPOINTS } from '../../../lib/theme.ts';
 
 const LIST_SPEC = {
   filters: {

@@ -1,16 +1,14 @@
 import { QR_CODE_ORDERING, QR_CODE_TYPE_LABELS, QR_CODE_TYPES, type QrCode } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
-import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconDots, IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Button, IconButton } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
-import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
-import { PageAction } from '../../../components/shell/page-action.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
+import { ListPage, rowActionsColumn, useListPage } from '../../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
-import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { useDeleteQrCodeMutation, useDownloadQrImageMutation, useListQrCodesQuery } from '../api.ts';
 import { QrCodeDrawer } from '../components/qr-code-drawer.tsx';
 import { QrCodeFormModal } from '../components/qr-code-form-modal.tsx';
@@ -32,46 +30,13 @@ const targetText = (c: QrCode) => {
 
 /** `/sales/qr-codes`: links to print and the bookings' tickets, with type filter, search, sorting and paging in the URL. */
 export const QrCodesPage = () => {
-  const list = useListParams(LIST_SPEC);
-  const { data, isFetching, error } = useListQrCodesQuery(list.apiQuery, { skip: !list.ready, refetchOnMountOrArgChange: true });
-  useResetPageOnNotFound(list, error);
+  const { list, data, isFetching } = useListPage(LIST_SPEC, useListQrCodesQuery, { refetchOnMount: true });
   const [editing, setEditing] = useState<QrCode | null | undefined>(undefined);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = data?.results.find((c) => c.id === openId) ?? null;
   const [remove] = useDeleteQrCodeMutation();
   const deletion = useConfirmDelete<QrCode>(remove);
   const [download] = useDownloadQrImageMutation();
-
-  const actions = (c: QrCode) => (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <IconButton label={`Actions for ${c.name}`}>
-          <IconDots size={18} />
-        </IconButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEye size={15} />} onClick={() => setOpenId(c.id)}>
-          Open
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={15} />} onClick={() => download({ id: c.id, format: 'png' })}>
-          Download PNG
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={15} />} onClick={() => download({ id: c.id, format: 'svg' })}>
-          Download SVG
-        </Menu.Item>
-        {c.type === 'ticket' ? null : (
-          <>
-            <Menu.Item leftSection={<IconPencil size={15} />} onClick={() => setEditing(c)}>
-              Edit
-            </Menu.Item>
-            <Menu.Item leftSection={<IconTrash size={15} />} color="red" onClick={() => deletion.ask(c)}>
-              Delete
-            </Menu.Item>
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
-  );
 
   const columns: Column<QrCode>[] = [
     {
@@ -157,7 +122,22 @@ export const QrCodesPage = () => {
         </Text>
       ),
     },
-    { key: 'actions', header: '', width: 60, align: 'right', render: actions },
+    rowActionsColumn<QrCode>(
+      (c) => c.name,
+      [
+        { label: 'Open', icon: <IconEye size={15} />, onClick: (c) => setOpenId(c.id) },
+        { label: 'Download PNG', icon: <IconDownload size={15} />, onClick: (c) => download({ id: c.id, format: 'png' }) },
+        { label: 'Download SVG', icon: <IconDownload size={15} />, onClick: (c) => download({ id: c.id, format: 'svg' }) },
+        { label: 'Edit', icon: <IconPencil size={15} />, onClick: (c) => setEditing(c), hidden: (c) => c.type === 'ticket' },
+        {
+          label: 'Delete',
+          icon: <IconTrash size={15} />,
+          danger: true,
+          onClick: (c: QrCode) => deletion.ask(c),
+          hidden: (c) => c.type === 'ticket',
+        },
+      ],
+    ),
   ];
 
   const createButton = (
@@ -167,24 +147,19 @@ export const QrCodesPage = () => {
   );
 
   return (
-    <Stack gap={0}>
-      <PageAction>{createButton}</PageAction>
-      <ListToolbar
-        list={list}
-        searchLabel="Search QR codes"
-        searchPlaceholder="Search by name, code, store or offer"
-        filters={[{ key: 'type', label: 'Type', options: TYPE_OPTIONS, kind: 'segmented' }]}
-      />
-      <DataTable
-        label="QR codes"
-        columns={columns}
-        rowKey={(c) => c.id}
-        {...listTableProps(list, data, isFetching)}
-        empty={{
-          message: list.hasActiveFilters ? 'No QR codes match these filters.' : EMPTY_TEXT,
-          action: list.hasActiveFilters ? undefined : createButton,
-        }}
-      />
+    <ListPage
+      list={list}
+      data={data}
+      isFetching={isFetching}
+      label="QR codes"
+      search={{ label: 'Search QR codes', placeholder: 'Search by name, code, store or offer' }}
+      filters={[{ key: 'type', label: 'Type', options: TYPE_OPTIONS, kind: 'segmented' }]}
+      columns={columns}
+      rowKey={(c) => c.id}
+      action={createButton}
+      emptyText={EMPTY_TEXT}
+      noMatchText="No QR codes match these filters."
+    >
       <QrCodeDrawer
         code={opened}
         onClose={() => setOpenId(null)}
@@ -201,6 +176,6 @@ export const QrCodesPage = () => {
         message={`Delete ${deletion.target?.name ?? ''}? Its address stops working at once: printed copies lead nowhere.`}
         confirmLabel="Delete"
       />
-    </Stack>
+    </ListPage>
   );
 };

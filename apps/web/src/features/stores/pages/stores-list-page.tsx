@@ -1,16 +1,14 @@
 import { ACTIVATION_STATUS_LABELS, ACTIVATION_STATUSES } from '@excursio/contract/experiences';
 import { STORE_ORDERING, STORE_OWNERSHIP_LABELS, type Store } from '@excursio/contract/stores';
-import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, IconButton } from '../../../components/button.tsx';
+import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog, useConfirmDelete } from '../../../components/confirm-dialog.tsx';
-import { type Column, DataTable, listTableProps } from '../../../components/data-table/data-table.tsx';
-import { ListToolbar } from '../../../components/list-toolbar/list-toolbar.tsx';
-import { PageAction } from '../../../components/shell/page-action.tsx';
+import type { Column } from '../../../components/data-table/data-table.tsx';
+import { ListPage, rowActionsColumn, useListPage } from '../../../components/list-page/list-page.tsx';
 import { formatDisplayDate } from '../../../lib/format/format.ts';
-import { useListParams, useResetPageOnNotFound } from '../../../lib/list/use-list-params.ts';
 import { useDeleteStoreMutation, useListStoresQuery } from '../api.ts';
 import { NewStoreModal } from '../components/new-store-modal.tsx';
 import { StoreStatusBadge } from '../components/store-status-badge.tsx';
@@ -25,30 +23,10 @@ const EMPTY_TEXT =
 
 /** `/sales/stores`: the organization's stores, with status filter, search, sorting and paging in the URL. */
 export const StoresListPage = () => {
-  const list = useListParams(LIST_SPEC);
-  const { data, isFetching, error } = useListStoresQuery(list.apiQuery, { skip: !list.ready });
-  useResetPageOnNotFound(list, error);
+  const { list, data, isFetching } = useListPage(LIST_SPEC, useListStoresQuery);
   const [creating, setCreating] = useState(false);
   const [remove] = useDeleteStoreMutation();
   const deletion = useConfirmDelete<Store>(remove);
-
-  const actions = (s: Store) => (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <IconButton label={`Actions for ${s.name}`}>
-          <IconDots size={18} />
-        </IconButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={storeEditorPath(s.id, 'settings')} leftSection={<IconPencil size={15} />}>
-          Edit settings
-        </Menu.Item>
-        <Menu.Item leftSection={<IconTrash size={15} />} color="red" onClick={() => deletion.ask(s)}>
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
 
   const columns: Column<Store>[] = [
     {
@@ -96,7 +74,13 @@ export const StoresListPage = () => {
         </Text>
       ),
     },
-    { key: 'actions', header: '', width: 60, align: 'right', render: actions },
+    rowActionsColumn<Store>(
+      (s) => s.name,
+      [
+        { label: 'Edit settings', icon: <IconPencil size={15} />, to: (s) => storeEditorPath(s.id, 'settings') },
+        { label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: (s) => deletion.ask(s) },
+      ],
+    ),
   ];
 
   const createButton = (
@@ -106,24 +90,19 @@ export const StoresListPage = () => {
   );
 
   return (
-    <Stack gap={0}>
-      <PageAction>{createButton}</PageAction>
-      <ListToolbar
-        list={list}
-        searchLabel="Search stores"
-        searchPlaceholder="Search by name or slug"
-        filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' }]}
-      />
-      <DataTable
-        label="Stores"
-        columns={columns}
-        rowKey={(s) => s.id}
-        {...listTableProps(list, data, isFetching)}
-        empty={{
-          message: list.hasActiveFilters ? 'No stores match these filters.' : EMPTY_TEXT,
-          action: list.hasActiveFilters ? undefined : createButton,
-        }}
-      />
+    <ListPage
+      list={list}
+      data={data}
+      isFetching={isFetching}
+      label="Stores"
+      search={{ label: 'Search stores', placeholder: 'Search by name or slug' }}
+      filters={[{ key: 'status', label: 'Status', options: STATUS_OPTIONS, kind: 'segmented' }]}
+      columns={columns}
+      rowKey={(s) => s.id}
+      action={createButton}
+      emptyText={EMPTY_TEXT}
+      noMatchText="No stores match these filters."
+    >
       <NewStoreModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         {...deletion.dialog}
@@ -131,6 +110,6 @@ export const StoresListPage = () => {
         message={`Delete ${deletion.target?.name ?? ''}? Its address stops working at once; its offers and past orders stay.`}
         confirmLabel="Delete"
       />
-    </Stack>
+    </ListPage>
   );
 };
