@@ -157,6 +157,7 @@ describe('what is recorded', () => {
       'user canceled booking',
       'user canceled order',
       'user created refund',
+      'user updated order',
     ]);
     expect(entries.every((e) => e.order_id === order.id)).toBe(true);
     const currency = order.currency;
@@ -169,6 +170,8 @@ describe('what is recorded', () => {
     expect(entries[3].changes).toEqual([{ field: 'Attendance', from: 'open', to: 'arrived' }]);
     expect(entries[5].changes).toContainEqual({ field: 'Status', from: 'confirmed', to: 'canceled' });
     expect(entries[6]).toMatchObject({ entity_type: 'refund', entity_label: `of order #${order.number}` });
+    // No policy refund was owed (the cancellation kept what was paid): the goodwill refund makes it partly refunded.
+    expect(entries[7].changes).toEqual([{ field: 'Payment status', from: 'fully paid', to: 'partially refunded' }]);
     // The account-wide trail has them too; another order's tab does not.
     expect((await trail(`?entity_type=refund&entity_id=${entries[6].entity_id}`))[0]).toEqual(entries[6]);
     const other = await createOrder(t, a, offer, DAY, { adults: 1 });

@@ -61,7 +61,7 @@ describe('reminder before the start', () => {
     await sweep();
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toMatch(/^Reminder: .+ on Tue, 1 Dec 2026, 10:00$/);
+    expect(mails[0].subject).toMatch(/^Reminder: .+ on Tue, 01\. December 2026, 10:00$/);
     expect(mails[0].text).toContain(`booking ${order.reference}`);
     const recorded = await messagesOf(account, order.id);
     expect(recorded).toEqual([
