@@ -352,7 +352,7 @@ test('a new owner publishes an offer, then closes, reopens, resizes and annotate
   await viewer.getByRole('button', { name: new RegExp(`^${dayName}:`) }).click();
   const readOnly = viewer.getByRole('table', { name: 'Slots of the day' });
   await expect(readOnly.locator('tbody tr')).toHaveCount(2);
-  await expect(slotRow(readOnly, '09:00')).toContainText('Storm warning');
+  await expect(slotRow(readOnly, '09:00')).toContainText('Guide: Ana');
   await expect(slotRow(readOnly, '14:00')).toContainText('Full');
   await expect(viewer.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
   await expect(viewer.getByRole('button', { name: /whole day|Reopen day/ })).toHaveCount(0);
