@@ -94,6 +94,12 @@ test('a supplier invites a reseller, who accepts and resells in its checkout; bo
   await expectNoSeriousA11yViolations(agency, 'partners with an invitation');
   await waiting.getByRole('button', { name: `Accept the invitation from ${DEMO.name}` }).click();
   await expect(toast(agency, MESSAGES.updated)).toBeVisible();
+  // The reseller collects under these terms and has no payment provider yet: it is told so, and
+  // the warning stays until it is read and closed.
+  const warning = agency.getByRole('alert').filter({ hasText: 'Visitors of your stores cannot pay for these offers yet' });
+  await expect(warning).toContainText('has not connected a payment provider');
+  await warning.getByRole('button', { name: 'Close' }).click();
+  await expect(warning).toBeHidden();
   await expect(waiting).toBeHidden();
   // An affiliate's Partners opens on My suppliers (its default view, so nothing is added to the URL).
   await agency.getByRole('radiogroup', { name: 'Partner type' }).getByText('My suppliers').click();

@@ -28,11 +28,7 @@ const OFFER = 'Harbour sunset paddle';
  * connected through its onboarding page, a card sale, its refund from the order's Payments tab, and a
  * lower plan bringing the guard back.
  */
-// FIXME (next stop, first thing): since issue 23's point 2 the webstore refuses to hold places nobody can
-// be paid for, so this walk's first step (reserve, then read "not available" at the checkout) no longer
-// applies: it must read the offer page's notice and book through "Reserve, pay later". The refusal itself
-// is covered by webstore-payment-availability.api.test.ts and resale-payment.api.test.ts.
-test.fixme('a new supplier upgrades from the guard, sells by card once connected, refunds, and a lower plan shows the guard again', async ({
+test('a new supplier upgrades from the guard, sells by card once connected, refunds, and a lower plan shows the guard again', async ({
   page,
   browser,
 }) => {
@@ -73,22 +69,25 @@ test.fixme('a new supplier upgrades from the guard, sells by card once connected
   const slug = await createStoreWithOffer(page, 'Harbour Paddles', OFFER);
   const home = storeUrl(owner.subdomain, slug);
 
-  // ── No provider yet: the checkout says card payments are not available, and offers no Pay button.
+  // ── No provider yet: the offer page says so before any place is held (no Add to cart).
   const visitorContext = await browser.newContext(PHONE);
   const visitor = await visitorContext.newPage();
-  await reserveAndCheckOut(visitor, home, OFFER);
-  await expect(visitor.getByText('Card payments are not available at this store right now.')).toBeVisible();
-  await expect(visitor.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-  await expect(visitor.getByLabel('Card number')).toHaveCount(0);
+  await visitor.goto(home);
+  await visitor.getByRole('link', { name: OFFER }).click();
+  const panel = visitor.locator('#book');
+  await expect(panel.getByText('This offer cannot be booked online at this store right now. Please contact the store.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
   await screenshot(visitor, 'payments-03-webstore-unavailable-phone');
-  await expectNoSeriousA11yViolations(visitor, 'webstore checkout without card payments');
+  await expectNoSeriousA11yViolations(visitor, 'webstore offer without card payments');
 
-  // ── The store takes bookings without payment meanwhile: the visitor books now and pays later.
+  // ── The store takes bookings without payment meanwhile: the visitor reserves now and pays later.
   const fallback = page.getByRole('switch', { name: 'Take bookings without payment while card payments are unavailable' });
   await fallback.check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, MESSAGES.storeUpdated)).toBeVisible();
   await visitor.reload();
+  await expect(panel.getByText('you reserve now and pay later')).toBeVisible();
+  await reserveAndCheckOut(visitor, home, OFFER, 'Reserve, pay later');
   await expect(visitor.getByText('Book now, pay later').first()).toBeVisible();
   await expect(visitor.getByLabel('Card number')).toHaveCount(0);
   await fillContact(visitor, 'ana.later@example.com');

@@ -142,7 +142,7 @@ test('the orders list downloads its filtered rows as CSV and XLSX', async ({ pag
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).first().click();
   await screenshot(page, 'exports-01-menu');
-  await page.getByRole('menuitem', { name: 'CSV' }).click();
+  await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = readFileSync((await csv.path()) as string, 'utf8');
@@ -162,4 +162,15 @@ test('the orders list downloads its filtered rows as CSV and XLSX', async ({ pag
       .subarray(0, 2)
       .toString(),
   ).toBe('PK');
+
+  // The lines export: one row per booked line, with its offer and service date.
+  const linesDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).first().click();
+  await page.getByRole('menuitem', { name: 'Order lines (CSV)' }).click();
+  const linesCsv = readFileSync((await (await linesDownload).path()) as string, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(linesCsv[0]).toContain('"Order","Order created","Offer","Service date"');
+  expect(linesCsv.length - 1).toBeGreaterThanOrEqual(lines.length - 1);
+  expect(linesCsv.slice(1).every((l) => l.includes('"Canceled"'))).toBe(true);
 });

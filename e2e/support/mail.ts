@@ -9,8 +9,11 @@ export const MAIL_DIR = join(import.meta.dirname, '../../data', port === 3100 ? 
 const decodeQuotedPrintable = (text: string) =>
   text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The newest message written to the mail folder for this address, decoded. */
-export const latestMailTo = async (address: string): Promise<string> => {
+/**
+ * The newest message written to the mail folder for this address, decoded; with `containing`, the
+ * newest one holding that text (waited for: mail leaves through the job queue, after the answer).
+ */
+export const latestMailTo = async (address: string, containing?: string): Promise<string> => {
   let found = '';
   await expect
     .poll(
@@ -21,11 +24,16 @@ export const latestMailTo = async (address: string): Promise<string> => {
         } catch {
           return false;
         }
-        if (!files.length) return false;
-        found = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, files.sort().at(-1) as string), 'utf8'));
-        return true;
+        for (const file of files.sort().reverse()) {
+          const mail = decodeQuotedPrintable(readFileSync(join(MAIL_DIR, file), 'utf8'));
+          if (containing === undefined || mail.includes(containing)) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
       },
-      { timeout: 10_000, message: `no mail for ${address}` },
+      { timeout: 20_000, message: `no mail for ${address}${containing ? ` containing “${containing}”` : ''}` },
     )
     .toBe(true);
   return found;

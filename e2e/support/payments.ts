@@ -67,7 +67,8 @@ export const createStoreWithOffer = async (page: Page, name: string, offerTitle:
 };
 
 /** A visitor: the offer from the store's home, the first bookable day, one adult on the first start, into the cart, to checkout. */
-export const reserveAndCheckOut = async (visitor: Page, url: string, offerTitle: string) => {
+/** Picks the first bookable start, puts it in the cart with `action` (the panel's button) and proceeds to checkout. */
+export const reserveAndCheckOut = async (visitor: Page, url: string, offerTitle: string, action = 'Add to cart') => {
   await visitor.goto(url);
   await visitor.getByRole('link', { name: offerTitle }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: offerTitle })).toBeVisible();
@@ -80,7 +81,7 @@ export const reserveAndCheckOut = async (visitor: Page, url: string, offerTitle:
     .getByRole('radio', { name: /\d{2}:\d{2}.*left/ })
     .first()
     .check();
-  await panel.getByRole('button', { name: 'Add to cart' }).click();
+  await panel.getByRole('button', { name: action }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await visitor.getByRole('button', { name: 'Proceed to checkout' }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();

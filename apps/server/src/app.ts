@@ -63,6 +63,7 @@ import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { registerNotificationJobs } from './modules/notifications/notification-jobs.ts';
 import { notificationPreferenceRoutes, organizationNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
+import { orderLineRoutes } from './modules/orders/order-lines.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
@@ -284,6 +285,7 @@ export const buildApp = async (deps: AppDeps) => {
     availabilityRoutes(api, ctx);
     publicBookingRoutes(api, ctx);
     orderRoutes(api, ctx);
+    orderLineRoutes(api, ctx);
     invoiceRoutes(api, ctx);
     cartRoutes(api, ctx);
     bookingRoutes(api, ctx);

@@ -38,7 +38,11 @@ describe('demo organization', () => {
     expect((await t.app.inject({ url: '/api/notifications/unread-count/', headers })).json()).toEqual({ unread: 0 });
     await t.app.jobs.runNow('notifications-sweep');
     await t.app.jobs.idle();
-    expect(t.mailer.outbox).toEqual([]);
+    // On a shared database the sweep also mails other files' organizations: read only the demo's.
+    const demoMail = (t.mailer.outbox ?? []).filter(
+      (m) => /@(demo|cityguide)\.localhost$/.test(m.to) || /Demo Adventures|Lisbon City Guide/.test(m.subject),
+    );
+    expect(demoMail).toEqual([]);
     const tour = list.results[1];
     // The adult price (€35), not the child's €15.
     expect([tour.from_price, tour.from_price_category]).toEqual([3500, 'Adult']);

@@ -1,8 +1,7 @@
+import { BOOKING_PHASE_LABELS, type BookingListItem } from '@excursio/contract/bookings';
 import type { Customer } from '@excursio/contract/customers';
 import {
   ATTENDANCE_STATUS_LABELS,
-  BOOKING_PHASE_LABELS,
-  type BookingListItem,
   ORDER_CHANNEL_LABELS,
   ORDER_STATUS_LABELS,
   type Order,

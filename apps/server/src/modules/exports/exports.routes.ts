@@ -1,6 +1,7 @@
+import { BOOKINGS_BY_DATE_ORDERING, bookingsByDateFilters } from '@excursio/contract/bookings';
 import { CUSTOMER_ORDERING, customerListFilters } from '@excursio/contract/customers';
 import { errorResponse } from '@excursio/contract/list';
-import { BOOKINGS_BY_DATE_ORDERING, bookingsByDateFilters, ORDER_ORDERING, orderListFilters } from '@excursio/contract/orders';
+import { ORDER_ORDERING, orderListFilters } from '@excursio/contract/orders';
 import { RESALE_ORDERING, resaleListFilters } from '@excursio/contract/partners';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';

@@ -1,4 +1,4 @@
-import type { BOOKINGS_BY_DATE_ORDERING } from '@excursio/contract/orders';
+import type { BOOKINGS_BY_DATE_ORDERING } from '@excursio/contract/bookings';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';

@@ -1,4 +1,3 @@
-import { errorResponse, paginated } from '@excursio/contract/list';
 import {
   BOOKINGS_BY_DATE_ORDERING,
   bookingListItem,
@@ -6,7 +5,8 @@ import {
   bookingsByDateFilters,
   bookingsCalendarQuery,
   bookingsCalendarResponse,
-} from '@excursio/contract/orders';
+} from '@excursio/contract/bookings';
+import { errorResponse, paginated } from '@excursio/contract/list';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import { listQuerySchema, orderingOf, pageWindow, paginate } from '../../http/paging.ts';

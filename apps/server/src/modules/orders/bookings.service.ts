@@ -1,4 +1,4 @@
-import type { BookingListItem } from '@excursio/contract/orders';
+import type { BookingListItem } from '@excursio/contract/bookings';
 import type { Db } from '../../db/client.ts';
 import { notFound, refusedByState } from '../../http/app-error.ts';
 import { DAY_MS, formatIsoDate, formatWallTime, MINUTE_MS, monthDays } from '../availability/local-date.ts';

@@ -1,18 +1,13 @@
 import { createOrderInput } from '@excursio/contract/cart';
-import { errorResponse, paginated } from '@excursio/contract/list';
+import { paginated } from '@excursio/contract/list';
 import {
   bookInput,
   bookResponse,
   cancelOrderResponse,
-  changePartyInput,
-  changePartyResponse,
-  lineOptions,
   ORDER_ORDERING,
   order,
   orderDetail,
   orderFilterOptions as orderFilterOptionsShape,
-  orderLine,
-  orderLinePatch,
   orderListFilters,
   orderPayment,
   orderSessionQuery,
@@ -29,13 +24,11 @@ import type { Api, AppContext } from '../../http/types.ts';
 import { publicAccountOf } from '../accounts/base-accounts.service.ts';
 import { checkoutCart } from './checkout.service.ts';
 import { noticeOrder, resendConfirmation } from './order-notices.service.ts';
-import { changeOrderLineParty, orderLineOptions } from './order-party.service.ts';
+import { cancelerOf, errors, lineParams, manageOrders, orderParams, paymentsParams, tags } from './order-route-kit.ts';
 import { toPayment } from './order-wire.ts';
 import {
   bookHold,
   cancelOrder,
-  cancelOrderLine,
-  changeOrderLineAnswers,
   confirmOrder,
   declineOrder,
   getOrder,
@@ -45,20 +38,9 @@ import {
 } from './orders.service.ts';
 import { listPayments, recordPayment } from './payments.service.ts';
 
-const tags = ['orders'];
-const manageOrders = { access: { permissions: ['Manage orders'], features: ['orders'] } } as const;
-const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const orderParams = z.strictObject({ id: z.uuid() });
-const lineParams = z.strictObject({ orderPk: z.uuid(), id: z.uuid() });
-const paymentsParams = z.strictObject({ orderPk: z.uuid() });
-
 export const orderRoutes = (app: Api, ctx: AppContext) => {
   const { db } = ctx;
-  /** A cancellation's refund goes back through the card provider (Stripe when configured), recorded as this member's. */
-  const cancelBy = (request: Parameters<typeof principalOf>[0]) => {
-    const principal = principalOf(request);
-    return { stripe: ctx.stripe, userId: principal.kind === 'user' ? principal.userId : null };
-  };
+  const cancelBy = cancelerOf(ctx);
 
   app.get(
     '/api/orders/',
@@ -227,106 +209,6 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
       const sent = await resendConfirmation(ctx, principalOf(request).accountId, request.params.id);
       reply.code(202);
       return sent;
-    },
-  );
-
-  app.get(
-    '/api/orders/:orderPk/lines/',
-    {
-      config: manageOrders,
-      schema: { tags, summary: "An order's lines", params: paymentsParams, response: { 200: z.array(orderLine), ...errors } },
-    },
-    async (request) => (await getOrder(db, principalOf(request).accountId, request.params.orderPk)).lines,
-  );
-
-  app.get(
-    '/api/orders/:orderPk/lines/:id/',
-    {
-      config: manageOrders,
-      schema: { tags, summary: 'One line of an order', params: lineParams, response: { 200: orderLine, ...errors } },
-    },
-    async (request) => {
-      const line = (await getOrder(db, principalOf(request).accountId, request.params.orderPk)).lines.find(
-        (l) => l.id === request.params.id,
-      );
-      if (!line) throw notFound('This order line does not exist.');
-      return line;
-    },
-  );
-
-  app.patch(
-    '/api/orders/:orderPk/lines/:id/',
-    {
-      config: manageOrders,
-      schema: {
-        tags,
-        summary: "Change a line's answers to the offer's booking questions",
-        params: lineParams,
-        body: orderLinePatch,
-        response: { 200: orderLine, ...errors },
-      },
-    },
-    async (request) =>
-      changeOrderLineAnswers(db, principalOf(request).accountId, request.params.orderPk, request.params.id, request.body.answers),
-  );
-
-  app.post(
-    '/api/orders/:orderPk/lines/:id/cancel/',
-    {
-      config: manageOrders,
-      schema: {
-        tags,
-        summary: 'Cancel one line: its places come back once; the order is canceled with its last line',
-        params: lineParams,
-        response: { 200: cancelOrderResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { accountId } = principalOf(request);
-      const { orderPk, id } = request.params;
-      const { canceledLineIds, ...canceled } = await cancelOrderLine(db, accountId, orderPk, id, ctx.clock(), cancelBy(request));
-      noticeOrder(ctx, accountId, orderPk, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
-      return canceled;
-    },
-  );
-
-  app.get(
-    '/api/orders/:orderPk/lines/:id/options/',
-    {
-      config: manageOrders,
-      schema: {
-        tags,
-        summary:
-          "What a line's party may become (its rate's categories and prices, places left, whether people can be added) and " +
-          'the refund the cancellation policy proposes if it were canceled now',
-        params: lineParams,
-        response: { 200: lineOptions, ...errors },
-      },
-    },
-    async (request) => {
-      const { orderPk, id } = request.params;
-      return orderLineOptions(db, principalOf(request).accountId, orderPk, id, ctx.clock());
-    },
-  );
-
-  app.post(
-    '/api/orders/:orderPk/lines/:id/change-party/',
-    {
-      config: manageOrders,
-      schema: {
-        tags,
-        summary:
-          "Change a line's party (participants per pricing category): places added are taken under the slot's lock as a " +
-          'reservation takes them (409 when they are not there), places removed come back once; the line is priced on the ' +
-          "server from its rate, and the removed part is canceled like a line (answers the policy's proposed refund)",
-        params: lineParams,
-        body: changePartyInput,
-        response: { 200: changePartyResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { orderPk, id } = request.params;
-      return changeOrderLineParty(db, principalOf(request).accountId, orderPk, id, request.body, ctx.clock(), cancelBy(request));
     },
   );
 

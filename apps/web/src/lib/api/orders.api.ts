@@ -1,7 +1,7 @@
+import type { BookingListItem } from '@excursio/contract/bookings';
 import { type Invoice, invoiceFileName } from '@excursio/contract/invoices';
 import type { Paginated } from '@excursio/contract/list';
 import type {
-  BookingListItem,
   ChangePartyInput,
   ChangePartyResponse,
   cancelOrderResponse,

@@ -1,12 +1,10 @@
 import {
-  ATTENDANCE_STATUS_LABELS,
-  ATTENDANCE_STATUSES,
-  type AttendanceStatus,
   BOOKING_PHASE_LABELS,
   BOOKING_STATUS_FILTER_LABELS,
   BOOKINGS_BY_DATE_ORDERING,
   type BookingListItem,
-} from '@excursio/contract/orders';
+} from '@excursio/contract/bookings';
+import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus } from '@excursio/contract/orders';
 import { Anchor, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';

@@ -1,10 +1,5 @@
-import {
-  ATTENDANCE_STATUS_LABELS,
-  ATTENDANCE_STATUSES,
-  type AttendanceStatus,
-  BOOKING_PHASE_LABELS,
-  type OrderLine,
-} from '@excursio/contract/orders';
+import { BOOKING_PHASE_LABELS } from '@excursio/contract/bookings';
+import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUSES, type AttendanceStatus, type OrderLine } from '@excursio/contract/orders';
 import { Anchor, Card, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { IconChevronLeft, IconMail, IconPhone } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
-import { ATTENDANCE_STATUS_LABELS, BOOKING_PHASE_LABELS } from '@excursio/contract/orders';
+import { BOOKING_PHASE_LABELS } from '@excursio/contract/bookings';
+import { ATTENDANCE_STATUS_LABELS } from '@excursio/contract/orders';
 import { QR_CODE_TYPE_LABELS, type QrCode } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
 import { Alert, Anchor, Box, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
