@@ -75,7 +75,9 @@ test('a new supplier upgrades from the guard, sells by card once connected, refu
   await visitor.goto(home);
   await visitor.getByRole('link', { name: OFFER }).click();
   const panel = visitor.locator('#book');
-  await expect(panel.getByText('This offer cannot be booked online at this store right now. Please contact the store.')).toBeVisible();
+  await expect(
+    panel.getByText('This offer cannot be booked online at this store right now. Please contact the store.'),
+  ).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
   await screenshot(visitor, 'payments-03-webstore-unavailable-phone');
   await expectNoSeriousA11yViolations(visitor, 'webstore offer without card payments');
