@@ -1,10 +1,10 @@
-import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dashboardUrl, login, PORT, screenshot, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { DEMO, DEMO_AFFILIATE, MONTHS } from './support/demo.ts';
 import { choose } from './support/offers.ts';
+import { createActiveStore, storeTabs, supplierCatalog } from './support/partners.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -53,29 +53,14 @@ test('the reseller puts the supplier’s tour in a new store, a visitor books it
 
   const storeName = `Harbour Walks ${Date.now().toString(36)}`;
   await agency.goto(dashboardUrl(RESELLER.subdomain, '/sales/stores?pageSize=25'));
-  await agency.getByRole('button', { name: 'Create store' }).first().click();
-  const dialog = agency.getByRole('dialog', { name: 'Create store' });
-  await dialog.getByLabel('Name').fill(storeName);
-  const slug = await dialog.getByLabel('Slug').inputValue();
-  await dialog.getByRole('button', { name: 'Create store' }).click();
-  await expect(toast(agency, MESSAGES.storeCreated)).toBeVisible();
-  await agency.getByLabel('Status').getByText('Active', { exact: true }).click();
-  await agency.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(toast(agency, MESSAGES.storeUpdated)).toBeVisible();
-
-  const storeTabs = agency.getByRole('navigation', { name: 'Store sections' });
-  await storeTabs.getByRole('link', { name: 'Global catalog' }).click();
-  await agency.getByRole('radiogroup', { name: 'Marketplace' }).getByText('External').click();
-  await expect(agency).toHaveURL(/ownership=external/);
-  await choose(agency, 'Supplier', SUPPLIER.name);
-  await expect(agency).toHaveURL(/supplier=/);
-  const catalog = agency.getByRole('table', { name: 'Offers to add' });
+  const slug = await createActiveStore(agency, storeName);
+  const catalog = await supplierCatalog(agency, SUPPLIER.name);
   await expect(catalog.getByRole('row').filter({ hasText: TOUR })).toContainText(SUPPLIER.name);
   await expectNoSeriousA11yViolations(agency, 'global catalog with a supplier');
   await screenshot(agency, 'resale-01-global-catalog');
   await catalog.getByRole('button', { name: `Add ${TOUR}` }).click();
   await expect(toast(agency, `${TOUR} was added to ${storeName}.`)).toBeVisible();
-  await storeTabs.getByRole('link', { name: 'Products' }).click();
+  await storeTabs(agency).getByRole('link', { name: 'Products' }).click();
   await choose(agency, 'Owner', 'Resold offers');
   await expect(
     agency.getByRole('table', { name: 'Offers in the store' }).getByRole('row').filter({ hasText: TOUR }),

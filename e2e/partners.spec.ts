@@ -1,43 +1,16 @@
 import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import {
-  activateFromMail,
-  BARE,
-  dashboardUrl,
-  login,
-  newOwner,
-  type Owner,
-  screenshot,
-  sidebar,
-  toast,
-} from './support/account.ts';
+import { dashboardUrl, login, screenshot, sidebar, toast } from './support/account.ts';
 import { apiAs } from './support/api.ts';
 import { DEMO, MONTHS } from './support/demo.ts';
+import { signUpAffiliate } from './support/partners.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
 // The demo organization is on the top supplier plan (partners included); a new affiliate's plan
 // (Affiliate Basic) has partners and resales but no offers of its own.
 const TOUR = 'Lisbon Old Town Walking Tour';
-
-/** Registers, activates and signs in an affiliate (a reseller organization). */
-const signUpAffiliate = async (page: Page): Promise<Owner> => {
-  const owner = { ...newOwner(), organization: `Agency ${Date.now().toString(36)}` };
-  await page.goto(`${BARE}/auth/register`);
-  await page.getByText('Affiliate', { exact: true }).click();
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Silva');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByLabel('Organization name').fill(owner.organization);
-  await page.getByLabel('Subdomain').fill(owner.subdomain);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(MESSAGES.registered)).toBeVisible();
-  await activateFromMail(page, owner.email);
-  await login(page, owner.email, owner.password, owner.subdomain);
-  return owner;
-};
 
 /** After a viewport change the sidebar slides out of the way: the screenshot waits for it. */
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
@@ -132,8 +105,13 @@ test('a supplier invites a reseller, who accepts and resells in its checkout; bo
   await agency.getByRole('group', { name: 'Starts' }).getByRole('button').first().click();
   await agency.getByRole('textbox', { name: 'Adult' }).fill('2');
   // The supplier's booking question is asked here too.
-  await agency.getByRole('combobox', { name: 'Which language would you like the tour in?' }).click();
+  // (Centred first: a list that opens at the window's edge moves while the page scrolls to it.)
+  const question = agency.getByRole('combobox', { name: 'Which language would you like the tour in?' });
+  await question.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await question.click();
+  await expect(agency.getByRole('listbox')).toBeVisible();
   await agency.getByRole('option', { name: 'English' }).click();
+  await expect(question).toHaveValue('English');
   await expect(agency.getByTestId('line-total')).toHaveText('€70.00');
   await agency.getByRole('button', { name: 'Add to order' }).click();
   await expect(agency.getByTestId('cart-line')).toContainText(TOUR);

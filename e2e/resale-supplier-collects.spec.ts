@@ -2,10 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MESSAGES } from '@excursio/contract/messages';
-import { expect, type Page, test } from '@playwright/test';
-import { activateFromMail, BARE, dashboardUrl, login, newOwner, type Owner, signUpOwner, toast } from './support/account.ts';
+import { expect, test } from '@playwright/test';
+import { dashboardUrl, screenshot, signUpOwner, toast } from './support/account.ts';
 import { choose } from './support/offers.ts';
-import { connectTestProvider, fillTestCard, payForPlan, reserveAndCheckOut, storeUrl, TEST_MODE } from './support/payments.ts';
+import { createActiveStore, signUpAffiliate, storeTabs, supplierCatalog } from './support/partners.ts';
+import {
+  connectTestProvider,
+  fillContact,
+  fillTestCard,
+  payForPlan,
+  reserveAndCheckOut,
+  storeUrl,
+  TEST_MODE,
+} from './support/payments.ts';
 import { createBookableOffer } from './support/sales.ts';
 
 test.describe.configure({ timeout: 360_000 });
@@ -18,27 +27,6 @@ test.describe.configure({ timeout: 360_000 });
  * the affiliate's store, so the money is taken by the supplier's provider.
  */
 const OFFER = 'Estuary dolphin cruise';
-
-/** The step's screenshot, for a person to look at after the run. */
-const shot = (page: Page, n: number) => page.screenshot({ path: `/tmp/resale-e2e-${n}.png` });
-
-/** Registers, activates and signs in an affiliate (as e2e/partners.spec.ts does). */
-const signUpAffiliate = async (page: Page): Promise<Owner> => {
-  const owner = { ...newOwner(), organization: `Agency ${Date.now().toString(36)}` };
-  await page.goto(`${BARE}/auth/register`, { timeout: 30_000 });
-  await page.getByText('Affiliate', { exact: true }).click();
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Silva');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByLabel('Organization name').fill(owner.organization);
-  await page.getByLabel('Subdomain').fill(owner.subdomain);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText(MESSAGES.registered)).toBeVisible({ timeout: 30_000 });
-  await activateFromMail(page, owner.email);
-  await login(page, owner.email, owner.password, owner.subdomain);
-  return owner;
-};
 
 test('the supplier collects: a visitor pays by card in the affiliate’s store through the supplier’s provider; the supplier reads the resale paid, the affiliate its commission owed to it', async ({
   page,
@@ -73,7 +61,7 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
   const collector = invite.getByRole('radiogroup', { name: 'Who collects the customer’s payment' });
   await collector.getByText('The supplier collects', { exact: true }).click();
   await expect(collector.getByRole('radio', { name: 'The supplier collects' })).toBeChecked();
-  await shot(page, 1);
+  await screenshot(page, 'resale-supplier-collects-01');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toast(page, MESSAGES.created)).toBeVisible();
   const invited = page.getByRole('table', { name: 'My resellers' }).getByRole('row').filter({ hasText: reseller.organization });
@@ -95,29 +83,16 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
   // ── The affiliate's new Active store, with the supplier's offer from the Global catalog.
   const storeName = `Dolphin Desk ${Date.now().toString(36)}`;
   await agency.goto(dashboardUrl(reseller.subdomain, '/sales/stores?pageSize=25'));
-  await agency.getByRole('button', { name: 'Create store' }).first().click();
-  const dialog = agency.getByRole('dialog', { name: 'Create store' });
-  await dialog.getByLabel('Name').fill(storeName);
-  const slug = await dialog.getByLabel('Slug').inputValue();
-  await dialog.getByRole('button', { name: 'Create store' }).click();
-  await expect(toast(agency, MESSAGES.storeCreated)).toBeVisible();
-  await agency.getByLabel('Status').getByText('Active', { exact: true }).click();
-  await agency.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(toast(agency, MESSAGES.storeUpdated)).toBeVisible();
-  const storeTabs = agency.getByRole('navigation', { name: 'Store sections' });
-  await storeTabs.getByRole('link', { name: 'Global catalog' }).click();
-  await agency.getByRole('radiogroup', { name: 'Marketplace' }).getByText('External').click();
-  await expect(agency).toHaveURL(/ownership=external/);
-  await choose(agency, 'Supplier', supplier.organization);
-  await expect(agency).toHaveURL(/supplier=/);
-  const catalogRow = agency.getByRole('table', { name: 'Offers to add' }).getByRole('row').filter({ hasText: OFFER });
+  const slug = await createActiveStore(agency, storeName);
+  const catalog = await supplierCatalog(agency, supplier.organization);
+  const catalogRow = catalog.getByRole('row').filter({ hasText: OFFER });
   await expect(catalogRow).toContainText(supplier.organization);
   // Payable: the supplier collects and is connected, so no "cannot be paid" reason is shown.
   await expect(catalogRow).not.toContainText('has not connected a payment provider');
-  await shot(agency, 2);
+  await screenshot(agency, 'resale-supplier-collects-02');
   await catalogRow.getByRole('button', { name: `Add ${OFFER}` }).click();
   await expect(toast(agency, `${OFFER} was added to ${storeName}.`)).toBeVisible();
-  await storeTabs.getByRole('link', { name: 'Products' }).click();
+  await storeTabs(agency).getByRole('link', { name: 'Products' }).click();
   await choose(agency, 'Owner', 'Resold offers');
   const productRow = agency.getByRole('table', { name: 'Offers in the store' }).getByRole('row').filter({ hasText: OFFER });
   await expect(productRow).toContainText('Shown');
@@ -130,17 +105,14 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
   await reserveAndCheckOut(visitor, storeUrl(reseller.subdomain, slug), OFFER);
   await expect(visitor.getByText(TEST_MODE)).toBeVisible();
   await expect(visitor.getByText('Card payments are not available at this store right now.')).toHaveCount(0);
-  // The affiliate's new store has no terms page, so there is no terms box to tick (fillContact ticks one).
-  await visitor.getByLabel('First name').fill('Ana');
-  await visitor.getByLabel('Last name').fill('Silva');
-  await visitor.getByLabel('Email').fill('ana.supplier-collects@example.com');
+  await fillContact(visitor, 'ana.supplier-collects@example.com');
   await fillTestCard(visitor);
-  await shot(visitor, 3);
+  await screenshot(visitor, 'resale-supplier-collects-03');
   await visitor.getByRole('button', { name: 'Pay €40.00' }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible({ timeout: 30_000 });
   const reference = (await visitor.locator('.reference__value').textContent())?.trim() ?? '';
   expect(reference).toMatch(/^#\d+$/);
-  await shot(visitor, 4);
+  await screenshot(visitor, 'resale-supplier-collects-04');
   await visitorContext.close();
 
   // ── The supplier: the order in its list, sold by the affiliate's store, fully paid.
@@ -150,7 +122,7 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
   await expect(order).toContainText(storeName);
   await expect(order).toContainText('€40.00');
   await expect(order).toContainText('Fully paid');
-  await shot(page, 5);
+  await screenshot(page, 'resale-supplier-collects-05');
 
   // …and on its Resales page (sold for it): paid, it collected, it owes the affiliate the 10 %.
   await page.goto(dashboardUrl(supplier.subdomain, '/resales/overview?pageSize=25&side=supplier'));
@@ -168,7 +140,7 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
   await expect(drawer.getByTestId('resale-settlement')).toHaveText(
     `${supplier.organization} owes ${reseller.organization} €4.00`,
   );
-  await shot(page, 6);
+  await screenshot(page, 'resale-supplier-collects-06');
 
   // ── The affiliate: the resale on its Resales page, with its commission, and the same settlement.
   await agency.goto(dashboardUrl(reseller.subdomain, '/resales/overview?pageSize=25'));
@@ -186,6 +158,6 @@ test('the supplier collects: a visitor pays by card in the affiliate’s store t
     `${supplier.organization} owes ${reseller.organization} €4.00`,
   );
   await expect(details.getByText('ana.supplier-collects@example.com')).toBeVisible();
-  await shot(agency, 7);
+  await screenshot(agency, 'resale-supplier-collects-07');
   await agencyContext.close();
 });

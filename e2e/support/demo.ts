@@ -15,17 +15,4 @@ export const DEMO_AFFILIATE = {
 } as const;
 
 /** Month names as the date pickers and calendars spell them. */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+export { MONTH_NAMES as MONTHS } from '@excursio/contract/format';

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@excursio/contract/messages';
 import { expect, type Page } from '@playwright/test';
 import { dashboardUrl, PORT, toast } from './account.ts';
+import { createActiveStore } from './partners.ts';
 
 export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 export const TEST_MODE = 'Test mode — no real money moves';
@@ -42,19 +42,7 @@ export const payForPlan = async (page: Page, plan: string, price: string) => {
 
 /** Creates a store through the dialog, makes it Active, and adds one of the organization's offers from the Global catalog. */
 export const createStoreWithOffer = async (page: Page, name: string, offerTitle: string) => {
-  await page.getByRole('button', { name: 'Create store' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create store' });
-  await dialog.getByLabel('Name').fill(name);
-  const slug = await dialog.getByLabel('Slug').inputValue();
-  await dialog.getByRole('button', { name: 'Create store' }).click();
-  await expect(toast(page, MESSAGES.storeCreated)).toBeVisible();
-  await page.getByLabel('Status').getByText('Active', { exact: true }).click();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  // Closed, so the next save's toast can be told apart from this one.
-  const updated = toast(page, MESSAGES.storeUpdated);
-  await expect(updated).toBeVisible();
-  await updated.getByRole('button').first().click();
-  await expect(updated).toHaveCount(0);
+  const slug = await createActiveStore(page, name);
   const storeTabs = page.getByRole('navigation', { name: 'Store sections' });
   await storeTabs.getByRole('link', { name: 'Global catalog' }).click();
   await page

@@ -51,7 +51,8 @@ export const formatCalendarDate = (at: Date | string, timeZone: string, dateForm
   }
 };
 
-const MONTH_NAMES = [
+/** English month names, January first (dates written out, calendars' titles). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

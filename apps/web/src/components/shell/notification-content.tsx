@@ -1,7 +1,8 @@
 import type { SystemNotification } from '@excursio/contract/accounts';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useMarkNotificationReadMutation } from '../../lib/api/notifications.api.ts';
 import { formatDisplayDate } from '../../lib/format/format.ts';
+import { NoticeText } from './notice-text.tsx';
 
 /** One notification as the bell and the dashboard show it: title (bold while unread), date, message, "Mark as read". */
 export const NotificationContent = ({ notification }: { notification: SystemNotification }) => {
@@ -9,17 +10,12 @@ export const NotificationContent = ({ notification }: { notification: SystemNoti
   const unread = notification.read_at === null;
   return (
     <>
-      <Group gap={8} wrap="nowrap" justify="space-between" align="flex-start">
-        <Text size="sm" fw={unread ? 700 : 500}>
-          {notification.title}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDate(notification.published_at)}
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {notification.message}
-      </Text>
+      <NoticeText
+        title={notification.title}
+        when={formatDisplayDate(notification.published_at)}
+        message={notification.message}
+        unread={unread}
+      />
       {unread ? (
         <Anchor component="button" type="button" size="xs" disabled={isLoading} onClick={() => markRead(notification.id)}>
           Mark as read

@@ -1,8 +1,9 @@
 import type { OrganizationNotification } from '@excursio/contract/notifications';
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMarkOrganizationNotificationReadMutation } from '../../lib/api/notifications.api.ts';
 import { formatDisplayDateTime } from '../../lib/format/format.ts';
+import { NoticeText } from './notice-text.tsx';
 
 /** One notice of the organization in the bell: title (bold while unread), when, what, a link to the order, "Mark as read". */
 export const OrganizationNoticeContent = ({ notice, onOpen }: { notice: OrganizationNotification; onOpen: () => void }) => {
@@ -15,17 +16,7 @@ export const OrganizationNoticeContent = ({ notice, onOpen }: { notice: Organiza
       : 'Open payment providers';
   return (
     <>
-      <Group gap={8} wrap="nowrap" justify="space-between" align="flex-start">
-        <Text size="sm" fw={unread ? 700 : 500}>
-          {notice.title}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayDateTime(notice.created_at)}
-        </Text>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {notice.message}
-      </Text>
+      <NoticeText title={notice.title} when={formatDisplayDateTime(notice.created_at)} message={notice.message} unread={unread} />
       <Group gap="md">
         {notice.link ? (
           <Anchor

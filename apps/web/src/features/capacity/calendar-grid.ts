@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@excursio/contract/format';
 /**
  * The capacity calendar's pure rules: the Monday-first month grid, moving by months and days, and
  * the colour a day gets from how full it is. Dates are `YYYY-MM-DD` strings throughout, computed in
@@ -60,22 +61,8 @@ export const monthGrid = (ym: YearMonth): GridDay[][] => {
 };
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
-export const monthTitle = ({ year, month }: YearMonth) => `${MONTHS[month - 1]} ${year}`;
+export const monthTitle = ({ year, month }: YearMonth) => `${MONTH_NAMES[month - 1]} ${year}`;
 
 /** The browser's local date (the calendar opens on the operator's "today"). */
 export const localToday = (now = new Date()) => isoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
@@ -132,7 +119,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** What a screen reader hears for a day: the date, then its figures. */
 export const dayDescription = (date: string, day: DayFigures | undefined) => {
   const [y, m, d] = date.split('-').map(Number);
-  const name = `${WEEKDAYS[isoWeekday(date) - 1]}, ${d}. ${MONTHS[m - 1]} ${y}`;
+  const name = `${WEEKDAYS[isoWeekday(date) - 1]}, ${d}. ${MONTH_NAMES[m - 1]} ${y}`;
   if (!day || day.slots === 0) return `${name}: no slots`;
   const parts = [plural(day.slots, 'slot')];
   if (day.capacity !== null) {
