@@ -20,14 +20,16 @@ const ensurePackages = () => {
     );
   }
 };
-/** Fresh database, migrations, seed (`dates` dates of `places` and one large date), gunicorn ready. */
+/** Fresh database, migrations, seed (`dates` dates of `places`, and `dates` + 1 large dates: warm-up, then one per throughput run), gunicorn ready. */
 export const startReference = async ({ url, database, port, dates, places }) => {
   ensurePackages();
   execSync(`psql -h 127.0.0.1 -U postgres -qc "drop database if exists ${database}" -c "create database ${database}"`);
   const env = { ...process.env, DATABASE_URL: url, DJANGO_SETTINGS_MODULE: 'refpretix.settings' };
   execSync(`${PYTHON} manage.py migrate -v0`, { cwd: REF_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const seed = JSON.parse(
-    execSync(`${PYTHON} manage.py benchseed --rush ${dates} --rush-size ${places}`, { cwd: REF_DIR, env }).toString().trim(),
+    execSync(`${PYTHON} manage.py benchseed --rush ${dates} --rush-size ${places} --big ${dates + 1}`, { cwd: REF_DIR, env })
+      .toString()
+      .trim(),
   );
   const server = spawn(
     GUNICORN,

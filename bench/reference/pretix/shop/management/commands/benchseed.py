@@ -1,6 +1,6 @@
 """Seeds the bench's shop and prints it as JSON: an organizer, a team token allowed to change orders,
 an event series with one ticket (35.00 incl. 19 % VAT), `--rush` dates each with a quota of
-`--rush-size`, and one date with a quota of `--big-size` for the throughput run."""
+`--rush-size`, and `--big` dates with a quota of `--big-size` (warm-up and one per throughput run)."""
 import json
 import secrets
 from datetime import timedelta
@@ -17,6 +17,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--rush", type=int, default=3)
         parser.add_argument("--rush-size", type=int, default=50)
+        parser.add_argument("--big", type=int, default=4)
         parser.add_argument("--big-size", type=int, default=100000)
 
     @transaction.atomic
@@ -36,7 +37,7 @@ class Command(BaseCommand):
             return sub.pk
 
         rush = [date(n, options["rush_size"]) for n in range(options["rush"])]
-        big = date(options["rush"], options["big_size"])
+        big = [date(options["rush"] + n, options["big_size"]) for n in range(options["big"])]
         self.stdout.write(
             json.dumps(
                 {"token": token.token, "organizer": organizer.slug, "event": event.slug, "item": item.pk, "rush": rush, "big": big}
