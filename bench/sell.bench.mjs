@@ -25,8 +25,8 @@ const SECONDS = Number(process.env.BENCH_SELL_SECONDS ?? 30);
 const BUYERS = Number(process.env.BENCH_RUSH_BUYERS ?? 200);
 const PLACES = Number(process.env.BENCH_RUSH_PLACES ?? 50);
 const CLIENTS = Number(process.env.BENCH_SELL_CLIENTS ?? 8);
-const PORT = Number(process.env.BENCH_PORT ?? 3250);
-const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 3251);
+const PORT = Number(process.env.BENCH_PORT ?? 3281);
+const REF_PORT = Number(process.env.BENCH_REF_PORT ?? 3282);
 const DATABASE = process.env.BENCH_DATABASE ?? 'excursio_sellbench';
 const REF_DATABASE = `${DATABASE}_ref`;
 process.env.BENCH_READY_SECONDS ??= '120'; // a first start migrates and seeds the demo; slow on a shared machine
@@ -117,6 +117,14 @@ const throughput = async (target, buy) => {
   };
 };
 
+// Other checkouts' benches use the usual ports: refuse to measure whoever already answers on ours.
+for (const port of [PORT, REF_PORT]) {
+  const busy = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${port} is in use: set BENCH_PORT / BENCH_REF_PORT`);
+}
 const server = await startServer();
 let reference;
 await monitor.connect();
