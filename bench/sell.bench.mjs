@@ -14,6 +14,7 @@
 //                           installs Debian's python3-django, python3-djangorestframework, python3-psycopg2 and gunicorn if missing)
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { prepareProduct, productBuyer, seedProduct } from './sell-product.mjs';
 import { referenceBuyer, startReference } from './sell-reference.mjs';
@@ -125,6 +126,7 @@ for (const port of [PORT, REF_PORT]) {
   );
   if (busy) throw new Error(`port ${port} is in use: set BENCH_PORT / BENCH_REF_PORT`);
 }
+const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const server = await startServer();
 let reference;
 await monitor.connect();
@@ -217,7 +219,7 @@ try {
   const cpu = (who) => m(`${who}Flow`, 'serverMs') + m(`${who}Flow`, 'dbMs');
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   writeReport('sell', [
-    `PostgreSQL, ${ROUNDS} rounds interleaved, medians; rush ${BUYERS} buyers of 1 place on ${PLACES}; throughput ${CLIENTS} clients × ${SECONDS} s; load average at the end ${load}`,
+    `PostgreSQL, ${ROUNDS} rounds interleaved, medians; rush ${BUYERS} buyers of 1 place on ${PLACES}; throughput ${CLIENTS} clients × ${SECONDS} s; load average at the start ${loadAtStart}, at the end ${load} (${cpus().length} cores)`,
     'Excursio order = POST /api/1/reserve/ + POST /api/webstores/order/ (test-mode card); reference order = POST /api/v1/organizers/{o}/events/{e}/orders/ (paid)',
     '',
     '| | Excursio (hold + card order) | reference | ratio |',
