@@ -1,0 +1,10 @@
+#!/usr/bin/env python3
+"""The pretix-shaped reference's manage.py (migrate, benchseed)."""
+import os
+import sys
+
+if __name__ == "__main__":
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "refpretix.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
