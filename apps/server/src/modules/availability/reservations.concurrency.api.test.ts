@@ -4,6 +4,7 @@ import { bookings, equipmentClaims, holds } from '../../db/schema/availability.t
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { attachEquipment, createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import { type TestAccount, useAccount } from '../../test/factories.ts';
+import { holdBatchesInUse } from './hold-batch.ts';
 import { convertHold, unsafeTesting } from './reservations.service.ts';
 import { slotGatesInUse } from './slot-gate.ts';
 
@@ -23,6 +24,7 @@ afterEach(() => {
   unsafeTesting.skipSlotLock = false;
   unsafeTesting.skipSlotGate = false;
   expect(slotGatesInUse()).toBe(0);
+  expect(holdBatchesInUse()).toBe(0);
 });
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;

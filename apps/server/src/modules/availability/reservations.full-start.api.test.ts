@@ -4,6 +4,7 @@ import { holds, slots } from '../../db/schema/availability.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import { useAccount } from '../../test/factories.ts';
+import { holdBatchesInUse } from './hold-batch.ts';
 import { slotGatesInUse } from './slot-gate.ts';
 
 // A start already full is refused from the committed state, before its gate and its row lock.
@@ -20,6 +21,7 @@ beforeAll(() => {
 afterEach(() => {
   t.clock.now = NOW;
   expect(slotGatesInUse()).toBe(0);
+  expect(holdBatchesInUse()).toBe(0);
 });
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;

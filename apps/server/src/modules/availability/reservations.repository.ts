@@ -155,6 +155,10 @@ export const insertHoldIfFits = async (tx: Executor, values: NewHold, capacity: 
   return { taken, hold };
 };
 
+/** Several holds in one statement (a start's holds written together). */
+export const insertHolds = async (tx: Executor, values: NewHold[]) =>
+  values.length ? tx.insert(holds).values(values).returning() : [];
+
 /** A hold as it is now (unlocked: a checkout's look before it takes payment). */
 export const findHold = async (db: Executor, accountId: string, holdId: string) =>
   (

@@ -3,17 +3,20 @@ import type { ReserveInput } from '@excursio/contract/availability';
 import type { Db, Executor } from '../../db/client.ts';
 import type { PartyLine } from '../../db/schema/availability.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
-import { offersForAvailability, offersOfHold } from './availability.repository.ts';
+import { type OfferForAvailability, offersForAvailability, offersOfHold } from './availability.repository.ts';
 import { loadOffer } from './availability.service.ts';
+import { writeTogether } from './hold-batch.ts';
 import { keyOf, offerSlotByKey, priceForOffer, slotRowValues } from './offer-slots.ts';
 import {
   cancelBookingRow,
   findHold,
   holdAccountFor as findHoldAccount,
+  type HoldRow,
   insertBooking,
   insertClaims,
   insertHold,
   insertHoldIfFits,
+  insertHolds,
   lockHold,
   lockHoldSlot,
   lockSlot,
@@ -28,6 +31,7 @@ import {
 } from './reservations.repository.ts';
 import { assertFits, assertWithinAllocation, notEnoughPlaces, REASONS, slotClosed, unsafeTesting } from './slot-capacity.ts';
 import { type NoteLeft, throughSlotGate } from './slot-gate.ts';
+import type { Slot } from './slot-generation.ts';
 
 export { unsafeTesting } from './slot-capacity.ts';
 
@@ -46,6 +50,40 @@ const wireAttr = (attr: string) =>
     .replace(/^pricing_options/, 'units')
     .replace(/pricing_category_id$/, 'pricingCategoryId')
     .replace(/^group_size$/, 'groupSize');
+
+type PlainAsk = { units: number; now: Date; values: (slotId: string) => NewHold };
+
+/**
+ * Holds without equipment or allocation asked for one start, written in one transaction under its
+ * row lock: in arrival order each takes its places if they are still left, else is refused with
+ * what was left (as its own count under the lock would have said). One ask: one statement counts
+ * and inserts; several: one count, one insert.
+ */
+const writePlainHolds = (db: Db, offer: OfferForAvailability, slot: Slot) => async (asks: PlainAsk[]) =>
+  db.transaction(async (tx): Promise<(HoldRow | AppError)[]> => {
+    const slotRow = await lockSlot(tx, slotRowValues(offer, slot));
+    if (slotRow.closed) return asks.map(() => slotClosed());
+    const capacity = slotRow.capacityOverride ?? slot.capacity;
+    if (asks.length === 1) {
+      const [ask] = asks;
+      const { taken, hold } = await insertHoldIfFits(tx, ask.values(slotRow.id), capacity, ask.now);
+      return [hold ?? notEnoughPlaces(Math.max(0, (capacity ?? 0) - taken))];
+    }
+    const now = new Date(Math.max(...asks.map((a) => a.now.getTime())));
+    const taken = capacity === null ? null : await slotTaken(tx, slotRow.id, now);
+    let left = capacity === null || !taken ? Number.POSITIVE_INFINITY : capacity - taken.booked - taken.held;
+    const outcomes = asks.map((ask) => {
+      if (ask.units > left) return notEnoughPlaces(Math.max(0, left));
+      left -= ask.units;
+      return ask.values(slotRow.id);
+    });
+    const rows = await insertHolds(
+      tx,
+      outcomes.filter((o): o is NewHold => !(o instanceof AppError)),
+    );
+    const byId = new Map(rows.map((h) => [h.id, h]));
+    return outcomes.map((o) => (o instanceof AppError ? o : (byId.get(o.id) as HoldRow)));
+  });
 
 /** Holds places for a party on a slot; the price is computed here. */
 export const reserve = async (
@@ -129,8 +167,14 @@ export const reserve = async (
       throw notEnoughPlaces(Math.max(0, capacity - existing.taken));
   }
   // Without equipment or a reseller's allocation, the count and the insert are one statement: the
-  // lock is held for it and the commit only.
+  // lock is held for it and the commit only; and in this process the holds asked meanwhile for the
+  // same start are written together, one transaction for all of them (hold-batch.ts).
   const plain = !offer.equipment.length && !partnership && !replaces;
+  if (plain && !unsafeTesting.skipSlotLock && !unsafeTesting.skipSlotGate) {
+    const ask = { units, now, values: holdValues };
+    const hold = await writeTogether<PlainAsk, HoldRow>(`${offer.id}|${keyOf(slot)}`, ask, writePlainHolds(db, offer, slot));
+    return { hold, slot, offer };
+  }
   const attempt = async (noteLeft: NoteLeft) => {
     let counted: { left: number; atMs: number } | null = null;
     const reserved = await db
