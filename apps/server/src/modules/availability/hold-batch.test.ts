@@ -58,4 +58,24 @@ describe('holds written together', () => {
     ]);
     expect(holdBatchesInUse()).toBe(0);
   });
+
+  it('gives every ask the error of a write that failed as a whole for a reason no ask caused', async () => {
+    const writes: string[][] = [];
+    const write = async (asks: string[]) => {
+      writes.push(asks);
+      await tick();
+      if (asks.length > 1) throw new Error('lock timeout');
+      return asks;
+    };
+    const outcomes = await Promise.allSettled(
+      ['first', 'x', 'y'].map((a) => writeTogether('t', a, write, (error) => (error as Error).message !== 'lock timeout')),
+    );
+    expect(writes).toEqual([['first'], ['x', 'y']]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([
+      'first',
+      'lock timeout',
+      'lock timeout',
+    ]);
+    expect(holdBatchesInUse()).toBe(0);
+  });
 });

@@ -8,7 +8,13 @@
  * write decides under it, ask by ask, what fits.
  */
 
-type Pending<A, R> = { ask: A; write: Write<A, R>; resolve: (result: R) => void; reject: (error: unknown) => void };
+type Pending<A, R> = {
+  ask: A;
+  write: Write<A, R>;
+  eachAlone: (error: unknown) => boolean;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+};
 /** Writes the asks of one batch; answers each ask's result, or the error that refuses it, in order. */
 export type Write<A, R> = (asks: A[]) => Promise<(R | Error)[]>;
 
@@ -28,15 +34,16 @@ const drain = async <A, R>(key: string, queue: Pending<A, R>[]) => {
   while (queue.length) {
     const batch = queue.splice(0, MAX_BATCH);
     // The latest ask's view of the offer decides (they all name the same start).
-    const write = batch[batch.length - 1].write;
+    const { write, eachAlone } = batch[batch.length - 1];
     try {
       settle(batch, await write(batch.map((p) => p.ask)));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+      if (batch.length === 1 || !eachAlone(error)) {
+        for (const p of batch) p.reject(error);
         continue;
       }
-      // The write failed as a whole (not a refusal): each ask alone, so one cannot fail the others.
+      // The write failed as a whole (not a refusal) in a way one ask can cause (a row the
+      // database refused): each ask alone, so one cannot fail the others.
       for (const p of batch) {
         try {
           settle([p], await p.write([p.ask]));
@@ -49,10 +56,19 @@ const drain = async <A, R>(key: string, queue: Pending<A, R>[]) => {
   lines.delete(key);
 };
 
-/** Runs `ask` through `write`, with whatever else is asked for `key` while a write for it runs. */
-export const writeTogether = <A, R>(key: string, ask: A, write: Write<A, R>): Promise<R> =>
+/**
+ * Runs `ask` through `write`, with whatever else is asked for `key` while a write for it runs. When
+ * a write of several fails, `eachAlone(error)` says whether to write each ask alone (an error one
+ * ask's row can cause) or to give every ask that error (the lock or the database unavailable).
+ */
+export const writeTogether = <A, R>(
+  key: string,
+  ask: A,
+  write: Write<A, R>,
+  eachAlone: (error: unknown) => boolean = () => true,
+): Promise<R> =>
   new Promise<R>((resolve, reject) => {
-    const pending = { ask, write, resolve, reject };
+    const pending = { ask, write, eachAlone, resolve, reject };
     const waiting = lines.get(key) as Pending<A, R>[] | undefined;
     if (waiting) {
       waiting.push(pending);

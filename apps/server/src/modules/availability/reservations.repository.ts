@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { bookings, equipmentClaims, holds, type PartyLine, slots } from '../../db/schema/availability.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
 import { partnerships } from '../../db/schema/partners.ts';
@@ -34,20 +35,24 @@ export const lockSlot = async (tx: Executor, values: NewSlot): Promise<SlotRow> 
 
 /**
  * The slot's row with what is taken, without a lock, in one round trip: the optimistic look before
- * queueing for the lock (only ever used to refuse a slot that is already full).
+ * queueing for the lock (only ever used to refuse a slot that is already full). Prepared: every
+ * buyer of a rush asks it.
  */
-export const peekSlot = async (tx: Executor, experienceId: string, slotKey: string, now: Date) =>
+export const peekSlot = async (db: Db, experienceId: string, slotKey: string, now: Date) =>
   (
-    await tx
-      .select({
-        id: slots.id,
-        closed: slots.closed,
-        capacityOverride: slots.capacityOverride,
-        taken: sql<number>`"slots"."booked_units" + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
-            and h.expires_at > ${now.toISOString()}::timestamptz), 0)`,
-      })
-      .from(slots)
-      .where(and(eq(slots.experienceId, experienceId), eq(slots.slotKey, slotKey)))
+    await prepared(db, 'availability.peek_slot', (name) =>
+      db
+        .select({
+          id: slots.id,
+          closed: slots.closed,
+          capacityOverride: slots.capacityOverride,
+          taken: sql<number>`"slots"."booked_units" + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
+            and h.expires_at > ${sql.placeholder('now')}::timestamptz), 0)`,
+        })
+        .from(slots)
+        .where(and(eq(slots.experienceId, sql.placeholder('experienceId')), eq(slots.slotKey, sql.placeholder('slotKey'))))
+        .prepare(name),
+    ).execute({ experienceId, slotKey, now: now.toISOString() })
   )[0] ?? null;
 
 /** Testing only: the lock switched off, to prove the concurrency tests can see a race. */

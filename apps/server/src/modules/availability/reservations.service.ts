@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveInput } from '@excursio/contract/availability';
 import type { Db, Executor } from '../../db/client.ts';
+import { databaseFailure } from '../../db/errors.ts';
 import type { PartyLine } from '../../db/schema/availability.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from './availability.repository.ts';
@@ -50,6 +51,12 @@ const wireAttr = (attr: string) =>
     .replace(/^pricing_options/, 'units')
     .replace(/pricing_category_id$/, 'pricingCategoryId')
     .replace(/^group_size$/, 'groupSize');
+
+/** A failure one hold's row can cause (not the lock, the connection or a timeout). */
+const rowRefused = (error: unknown) => {
+  const failure = databaseFailure(error);
+  return failure === null || failure === 'bad_text';
+};
 
 type PlainAsk = { units: number; now: Date; values: (slotId: string) => NewHold };
 
@@ -172,7 +179,12 @@ export const reserve = async (
   const plain = !offer.equipment.length && !partnership && !replaces;
   if (plain && !unsafeTesting.skipSlotLock && !unsafeTesting.skipSlotGate) {
     const ask = { units, now, values: holdValues };
-    const hold = await writeTogether<PlainAsk, HoldRow>(`${offer.id}|${keyOf(slot)}`, ask, writePlainHolds(db, offer, slot));
+    const hold = await writeTogether<PlainAsk, HoldRow>(
+      `${offer.id}|${keyOf(slot)}`,
+      ask,
+      writePlainHolds(db, offer, slot),
+      rowRefused,
+    );
     return { hold, slot, offer };
   }
   const attempt = async (noteLeft: NoteLeft) => {
