@@ -76,6 +76,8 @@ const writePlainHolds = (db: Db, offer: OfferForAvailability, slot: Slot) => asy
       const { taken, hold } = await insertHoldIfFits(tx, ask.values(slotRow.id), capacity, ask.now);
       return [hold ?? notEnoughPlaces(Math.max(0, (capacity ?? 0) - taken))];
     }
+    // Counted at the latest ask's clock: a hold that has run out by then no longer counts for any of
+    // them (each is answered now, whenever it asked).
     const now = new Date(Math.max(...asks.map((a) => a.now.getTime())));
     const taken = capacity === null ? null : await slotTaken(tx, slotRow.id, now);
     let left = capacity === null || !taken ? Number.POSITIVE_INFINITY : capacity - taken.booked - taken.held;
