@@ -58,7 +58,7 @@ export const changeOwnAccount = async (db: Db, accountId: string, requestedId: s
 };
 
 /** The organization a public (unauthenticated) request is for: the one on its subdomain, if active. */
-export const publicAccountOf = async (db: Executor, subdomain: string | null) => {
+export const publicAccountOf = async (db: Db, subdomain: string | null) => {
   const accountId = subdomain ? await activeAccountIdBySubdomain(db, subdomain) : null;
   if (!accountId) throw notFound('There is no organization at this address.');
   return accountId;

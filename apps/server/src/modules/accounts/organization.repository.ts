@@ -1,7 +1,8 @@
 import { DEFAULT_PROFILE, EMPTY_BILLING, EMPTY_CONTACT, EMPTY_LEGAL } from '@excursio/contract/accounts';
 import type { AccountType } from '@excursio/contract/auth';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { baseAccounts, subscriptionTiers } from '../../db/schema/accounts.ts';
 import { permissionSets, rolePermissionSets, roles, teamMembers } from '../../db/schema/team.ts';
 import { users } from '../../db/schema/users.ts';
@@ -126,12 +127,16 @@ export const upsertTiers = async (
 };
 
 /** The id of an active organization on this subdomain (the public API's tenant), or null. */
-export const activeAccountIdBySubdomain = async (db: Executor, subdomain: string) =>
+/** Every public request asks it first (a prepared statement: drizzle does not rebuild it each time). */
+export const activeAccountIdBySubdomain = async (db: Db, subdomain: string) =>
   (
-    await db
-      .select({ id: baseAccounts.id })
-      .from(baseAccounts)
-      .where(and(eq(baseAccounts.subdomain, subdomain), eq(baseAccounts.isActive, true)))
+    await prepared(db, 'accounts.active_by_subdomain', (name) =>
+      db
+        .select({ id: baseAccounts.id })
+        .from(baseAccounts)
+        .where(and(eq(baseAccounts.subdomain, sql.placeholder('subdomain')), eq(baseAccounts.isActive, true)))
+        .prepare(name),
+    ).execute({ subdomain })
   )[0]?.id ?? null;
 
 export const accountIdBySubdomain = async (db: Executor, subdomain: string) =>

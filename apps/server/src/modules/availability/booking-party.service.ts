@@ -10,7 +10,7 @@ import {
   slotTaken,
   updateBookingParty,
 } from './reservations.repository.ts';
-import { assertFits, assertWithinAllocation, REASONS, unsafeTesting } from './reservations.service.ts';
+import { assertFits, assertWithinAllocation, REASONS, unsafeTesting } from './slot-capacity.ts';
 
 /** The party asked for: participants per pricing category (zero lines dropped) and, per group, the people. */
 export type NewParty = { lines: { pricingCategoryId: string; quantity: number; at: number }[]; groupSize?: number | null };

@@ -4,6 +4,7 @@ import { bookings, equipmentClaims, holds } from '../../db/schema/availability.t
 import { hostHeaders, useTestApp } from '../../test/app.ts';
 import { attachEquipment, createSellableOffer, keyAt } from '../../test/availability-factories.ts';
 import { type TestAccount, useAccount } from '../../test/factories.ts';
+import { holdBatchesInUse } from './hold-batch.ts';
 import { convertHold, unsafeTesting } from './reservations.service.ts';
 import { slotGatesInUse } from './slot-gate.ts';
 
@@ -23,6 +24,7 @@ afterEach(() => {
   unsafeTesting.skipSlotLock = false;
   unsafeTesting.skipSlotGate = false;
   expect(slotGatesInUse()).toBe(0);
+  expect(holdBatchesInUse()).toBe(0);
 });
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;
@@ -60,6 +62,38 @@ describe.skipIf(!pg)(`parallel reservations (${pg ? 'PostgreSQL' : SKIP})`, () =
       expect(statuses.filter((c) => c === 409).length, `round ${round}`).toBe(190);
       expect(responses.find((r) => r.statusCode === 409)?.json().errors[0].code).toBe('not_enough_places');
       expect(await taken(s)).toBe(10);
+    }
+  }, 120_000);
+
+  it('a sell-out rush: 200 parallel 1-place holds on a slot of 50 give exactly 50 holds and 150 clear refusals', async () => {
+    for (const gate of [true, false]) {
+      // Without the gate: the lock alone, as across several server instances.
+      unsafeTesting.skipSlotGate = !gate;
+      for (let round = 0; round < 3; round++) {
+        const s = await createSellableOffer(t, a, { lines: [{ time: '10:00', capacity: 50 }] });
+        const responses = await Promise.all(Array.from({ length: 200 }, () => reserve(a, reserveBody(s, 1))));
+        const statuses = responses.map((r) => r.statusCode);
+        const at = `gate ${gate}, round ${round}`;
+        expect(
+          statuses.filter((c) => c >= 500 || (c !== 201 && c !== 409)),
+          at,
+        ).toEqual([]);
+        expect(statuses.filter((c) => c === 201).length, at).toBe(50);
+        expect(statuses.filter((c) => c === 409).length, at).toBe(150);
+        const refusals = new Set(responses.filter((r) => r.statusCode === 409).map((r) => JSON.stringify(r.json().errors)));
+        expect([...refusals], at).toEqual([
+          JSON.stringify([{ code: 'not_enough_places', detail: 'This start is fully booked.', attr: null }]),
+        ]);
+        expect(await taken(s), at).toBe(50);
+        // What the start itself says: 50 held, nothing left.
+        const [slot] = (
+          await t.app.inject({
+            url: `/api/bookings/check-availability/?experience_id=${s.offer.id}&date_from=${DAY}`,
+            headers: a.owner.headers,
+          })
+        ).json().results;
+        expect({ held: slot.held, available: slot.available }, at).toEqual({ held: 50, available: 0 });
+      }
     }
   }, 120_000);
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { bookings, equipmentClaims, holds, type PartyLine, slots } from '../../db/schema/availability.ts';
 import { inventoryItems } from '../../db/schema/inventory.ts';
 import { partnerships } from '../../db/schema/partners.ts';
@@ -34,20 +35,24 @@ export const lockSlot = async (tx: Executor, values: NewSlot): Promise<SlotRow> 
 
 /**
  * The slot's row with what is taken, without a lock, in one round trip: the optimistic look before
- * queueing for the lock (only ever used to refuse a slot that is already full).
+ * queueing for the lock (only ever used to refuse a slot that is already full). Prepared: every
+ * buyer of a rush asks it.
  */
-export const peekSlot = async (tx: Executor, experienceId: string, slotKey: string, now: Date) =>
+export const peekSlot = async (db: Db, experienceId: string, slotKey: string, now: Date) =>
   (
-    await tx
-      .select({
-        id: slots.id,
-        closed: slots.closed,
-        capacityOverride: slots.capacityOverride,
-        taken: sql<number>`"slots"."booked_units" + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
-            and h.expires_at > ${now.toISOString()}::timestamptz), 0)`,
-      })
-      .from(slots)
-      .where(and(eq(slots.experienceId, experienceId), eq(slots.slotKey, slotKey)))
+    await prepared(db, 'availability.peek_slot', (name) =>
+      db
+        .select({
+          id: slots.id,
+          closed: slots.closed,
+          capacityOverride: slots.capacityOverride,
+          taken: sql<number>`"slots"."booked_units" + coalesce((select sum(h.units)::int from holds h where h.slot_id = "slots"."id" and h.status = 'active'
+            and h.expires_at > ${sql.placeholder('now')}::timestamptz), 0)`,
+        })
+        .from(slots)
+        .where(and(eq(slots.experienceId, sql.placeholder('experienceId')), eq(slots.slotKey, sql.placeholder('slotKey'))))
+        .prepare(name),
+    ).execute({ experienceId, slotKey, now: now.toISOString() })
   )[0] ?? null;
 
 /** Testing only: the lock switched off, to prove the concurrency tests can see a race. */
@@ -107,6 +112,57 @@ export const updateSlot = async (
 
 export const insertHold = async (tx: Executor, values: Omit<typeof holds.$inferInsert, 'createdAt' | 'updatedAt' | 'status'>) =>
   (await tx.insert(holds).values(values).returning())[0];
+
+export type NewHold = Omit<typeof holds.$inferInsert, 'createdAt' | 'updatedAt' | 'status'> & { id: string };
+
+/**
+ * Counts what the (locked) slot has taken and inserts the hold only if it still fits `capacity`
+ * (null: no limit), in one round trip — a new statement after the lock, so it sees every commit
+ * made before the lock was granted. `taken` is the count before this hold; `hold` is null when it
+ * did not fit (nothing written).
+ */
+export const insertHoldIfFits = async (tx: Executor, values: NewHold, capacity: number | null, now: Date) => {
+  type Row = { taken: number; created_at: string | Date | null; updated_at: string | Date | null };
+  // Both drivers (pg, PGlite) answer raw SQL with its rows under `rows`.
+  const result = (await tx.execute(sql`
+    with counted as (
+      select coalesce((select s.booked_units from slots s where s.id = ${values.slotId}::uuid), 0)
+        + coalesce((select sum(h.units)::int from holds h where h.slot_id = ${values.slotId}::uuid and h.status = 'active'
+            and h.expires_at > ${now.toISOString()}::timestamptz), 0) as taken
+    ), inserted as (
+      insert into holds (id, account_id, experience_id, slot_id, rate_id, units, participants, party, total_minor, currency,
+        expires_at, hold_minutes, source, cart_line_id, partnership_id)
+      select ${values.id}::uuid, ${values.accountId}::uuid, ${values.experienceId}::uuid, ${values.slotId}::uuid,
+        ${values.rateId ?? null}::uuid, ${values.units}::int, ${values.participants}::int, ${JSON.stringify(values.party)}::jsonb,
+        ${values.totalMinor}::int, ${values.currency}, ${values.expiresAt.toISOString()}::timestamptz,
+        ${values.holdMinutes ?? null}::int, ${values.source ?? 'api'}, ${values.cartLineId ?? null}::uuid,
+        ${values.partnershipId ?? null}::uuid
+      from counted where ${capacity}::int is null or counted.taken + ${values.units}::int <= ${capacity}::int
+      returning created_at, updated_at
+    )
+    select counted.taken::int as taken, inserted.created_at, inserted.updated_at from counted left join inserted on true`)) as unknown as {
+    rows: Row[];
+  };
+  const [row] = result.rows;
+  const taken = Number(row.taken);
+  if (!row.created_at || !row.updated_at) return { taken, hold: null };
+  const hold: HoldRow = {
+    ...values,
+    rateId: values.rateId ?? null,
+    holdMinutes: values.holdMinutes ?? null,
+    source: values.source ?? 'api',
+    cartLineId: values.cartLineId ?? null,
+    partnershipId: values.partnershipId ?? null,
+    status: 'active',
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+  return { taken, hold };
+};
+
+/** Several holds in one statement (a start's holds written together). */
+export const insertHolds = async (tx: Executor, values: NewHold[]) =>
+  values.length ? tx.insert(holds).values(values).returning() : [];
 
 /** A hold as it is now (unlocked: a checkout's look before it takes payment). */
 export const findHold = async (db: Executor, accountId: string, holdId: string) =>

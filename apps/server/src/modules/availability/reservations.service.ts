@@ -1,35 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveInput } from '@excursio/contract/availability';
 import type { Db, Executor } from '../../db/client.ts';
+import { databaseFailure } from '../../db/errors.ts';
 import type { PartyLine } from '../../db/schema/availability.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
 import { type OfferForAvailability, offersForAvailability, offersOfHold } from './availability.repository.ts';
 import { loadOffer } from './availability.service.ts';
-import { equipmentFit } from './equipment-stock.ts';
+import { writeTogether } from './hold-batch.ts';
 import { keyOf, offerSlotByKey, priceForOffer, slotRowValues } from './offer-slots.ts';
 import {
   cancelBookingRow,
   findHold,
   holdAccountFor as findHoldAccount,
+  type HoldRow,
   insertBooking,
   insertClaims,
   insertHold,
+  insertHoldIfFits,
+  insertHolds,
   lockHold,
   lockHoldSlot,
-  lockItems,
   lockSlot,
   moveClaimsToBooking,
-  overlappingClaims,
+  type NewHold,
   partnershipAllocation,
-  partnershipTaken,
   peekSlot,
   releaseActiveHold,
   slotTaken,
   unlockedSlotForTests,
   updateHold,
 } from './reservations.repository.ts';
+import { assertFits, assertWithinAllocation, notEnoughPlaces, REASONS, slotClosed, unsafeTesting } from './slot-capacity.ts';
 import { type NoteLeft, throughSlotGate } from './slot-gate.ts';
 import type { Slot } from './slot-generation.ts';
+
+export { unsafeTesting } from './slot-capacity.ts';
+
+const conflict = refusedByState;
 
 /**
  * Taking capacity. Every change of a slot's use runs in one transaction that first locks the slot's
@@ -39,111 +46,53 @@ import type { Slot } from './slot-generation.ts';
  * an expired hold simply stops counting.
  */
 
-/**
- * Test-only switches: without the slot lock (and the gate) the concurrency tests must see an
- * oversell; without the gate alone, the lock must hold by itself, as it does across instances.
- */
-export const unsafeTesting = { skipSlotLock: false, skipSlotGate: false };
-
-const conflict = refusedByState;
-
-export const notEnoughPlaces = (left: number) =>
-  conflict(
-    'not_enough_places',
-    left === 0 ? 'This start is fully booked.' : `Only ${left} place${left === 1 ? ' is' : 's are'} left on this start.`,
-  );
-
-export const REASONS: Record<string, string> = {
-  not_active: 'This offer is not on sale.',
-  past: 'This start has already begun.',
-  cutoff: 'Bookings for this start have closed.',
-  no_rate: 'Nothing is priced for this date.',
-};
-
-/**
- * Refuses when the party (`units` places, equipment `needs`) does not fit the locked slot. `seen`
- * receives the places the count left (before this party) and when the count began.
- */
-export const assertFits = async (
-  tx: Executor,
-  offer: OfferForAvailability,
-  slot: Slot,
-  slotRow: { id: string; closed: boolean; capacityOverride: number | null },
-  units: number,
-  now: Date,
-  exceptHoldId: string | null,
-  seen: NoteLeft = () => {},
-) => {
-  if (slotRow.closed) throw conflict('slot_closed', 'This start is closed for bookings.');
-  const capacity = slotRow.capacityOverride ?? slot.capacity;
-  if (capacity !== null) {
-    const countedAt = performance.now();
-    const taken = await slotTaken(tx, slotRow.id, now, exceptHoldId);
-    const left = Math.max(0, capacity - taken.booked - taken.held);
-    seen(left, countedAt);
-    if (units > left) throw notEnoughPlaces(left);
-  }
-  if (!offer.equipment.length) return [];
-  const itemIds = offer.equipment.map((e) => e.itemId);
-  const items = await lockItems(tx, offer.accountId, itemIds);
-  const interval = { startMs: slot.startMs, endMs: Math.max(slot.endMs, slot.startMs) };
-  const claims = await overlappingClaims(
-    tx,
-    itemIds,
-    new Date(interval.startMs),
-    new Date(Math.max(interval.endMs, interval.startMs + 1)),
-    now,
-  );
-  const needs = offer.equipment.map((e) => ({ itemId: e.itemId, quantity: e.quantity * units }));
-  const fit = equipmentFit({
-    stock: new Map(items.map((i) => [i.id, i.stock])),
-    usages: claims
-      .filter((c) => exceptHoldId === null || c.holdId !== exceptHoldId)
-      .map((c) => ({ itemId: c.itemId, quantity: c.quantity, startMs: c.startsAt.getTime(), endMs: c.endsAt.getTime() })),
-    interval,
-    needs,
-    nowMs: now.getTime(),
-  });
-  if (!fit.fits) {
-    const short = fit.items.find((i) => !i.fits);
-    throw conflict(
-      'equipment_unavailable',
-      `Not enough equipment for this time: ${short?.available ?? 0} of the ${short?.requested ?? 0} needed are free.`,
-    );
-  }
-  return needs;
-};
-
 const wireAttr = (attr: string) =>
   attr
     .replace(/^pricing_options/, 'units')
     .replace(/pricing_category_id$/, 'pricingCategoryId')
     .replace(/^group_size$/, 'groupSize');
 
-/**
- * A reseller's places on one start stay within its partnership's allocation (counted under the
- * slot's lock, like capacity itself, so parallel sales cannot pass it).
- */
-export const assertWithinAllocation = async (
-  tx: Executor,
-  slotId: string,
-  partnership: { id: string; allocation: number | null },
-  units: number,
-  now: Date,
-  exceptHoldId: string | null,
-) => {
-  if (partnership.allocation === null) return;
-  const taken = await partnershipTaken(tx, slotId, partnership.id, now, exceptHoldId);
-  const left = Math.max(0, partnership.allocation - taken);
-  if (units > left) {
-    throw conflict(
-      'allocation_exceeded',
-      left === 0
-        ? 'The places this seller may sell on this start are sold out.'
-        : `This seller may sell only ${left} more place${left === 1 ? '' : 's'} on this start.`,
-    );
-  }
+/** A failure one hold's row can cause (not the lock, the connection or a timeout). */
+const rowRefused = (error: unknown) => {
+  const failure = databaseFailure(error);
+  return failure === null || failure === 'bad_text';
 };
+
+type PlainAsk = { units: number; now: Date; values: (slotId: string) => NewHold };
+
+/**
+ * Holds without equipment or allocation asked for one start, written in one transaction under its
+ * row lock: in arrival order each takes its places if they are still left, else is refused with
+ * what was left (as its own count under the lock would have said). One ask: one statement counts
+ * and inserts; several: one count, one insert.
+ */
+const writePlainHolds = (db: Db, offer: OfferForAvailability, slot: Slot) => async (asks: PlainAsk[]) =>
+  db.transaction(async (tx): Promise<(HoldRow | AppError)[]> => {
+    const slotRow = await lockSlot(tx, slotRowValues(offer, slot));
+    if (slotRow.closed) return asks.map(() => slotClosed());
+    const capacity = slotRow.capacityOverride ?? slot.capacity;
+    if (asks.length === 1) {
+      const [ask] = asks;
+      const { taken, hold } = await insertHoldIfFits(tx, ask.values(slotRow.id), capacity, ask.now);
+      return [hold ?? notEnoughPlaces(Math.max(0, (capacity ?? 0) - taken))];
+    }
+    // Counted at the latest ask's clock: a hold that has run out by then no longer counts for any of
+    // them (each is answered now, whenever it asked).
+    const now = new Date(Math.max(...asks.map((a) => a.now.getTime())));
+    const taken = capacity === null ? null : await slotTaken(tx, slotRow.id, now);
+    let left = capacity === null || !taken ? Number.POSITIVE_INFINITY : capacity - taken.booked - taken.held;
+    const outcomes = asks.map((ask) => {
+      if (ask.units > left) return notEnoughPlaces(Math.max(0, left));
+      left -= ask.units;
+      return ask.values(slotRow.id);
+    });
+    const rows = await insertHolds(
+      tx,
+      outcomes.filter((o): o is NewHold => !(o instanceof AppError)),
+    );
+    const byId = new Map(rows.map((h) => [h.id, h]));
+    return outcomes.map((o) => (o instanceof AppError ? o : (byId.get(o.id) as HoldRow)));
+  });
 
 /** Holds places for a party on a slot; the price is computed here. */
 export const reserve = async (
@@ -196,43 +145,69 @@ export const reserve = async (
     unit_price: l.unitPriceMinor,
     amount: l.amountMinor,
   }));
-  // A slot already full is refused without queueing for its lock (only "full" is decided without
-  // the lock; whether places are left is decided under it), and in this process the requests for
-  // one slot pass its gate one at a time (slot-gate.ts).
-  const attempt = async (noteLeft: NoteLeft) => {
-    const peekedAt = performance.now();
+  const units = price.capacityUnits;
+  const partnership = options.partnership ?? null;
+  // Everything but the slot's row id is known before any lock is taken.
+  const holdValues = (slotId: string): NewHold => ({
+    id: randomUUID(),
+    accountId,
+    experienceId: offer.id,
+    slotId,
+    rateId: input.rateId,
+    units,
+    participants: price.participants,
+    party,
+    totalMinor: price.totalMinor,
+    currency: offer.currency,
+    expiresAt: new Date(now.getTime() + (options.holdMinutes ?? offer.holdMinutes) * 60_000),
+    source: options.source,
+    cartLineId: options.cartLineId ?? null,
+    holdMinutes: options.holdMinutes ?? null,
+    partnershipId: partnership?.id ?? null,
+  });
+  // A start already full (or closed) is refused from the committed state, before queueing for its
+  // gate or its lock: a rush's refused buyers are answered at once. Only a refusal is decided here;
+  // whether places are left is decided under the lock. A replacement frees places of its own.
+  if (!replaces) {
     const existing = await peekSlot(db, offer.id, keyOf(slot), now);
-    const peekedCapacity = existing && !existing.closed ? (existing.capacityOverride ?? slot.capacity) : null;
-    if (existing && peekedCapacity !== null && !replaces) {
-      noteLeft(peekedCapacity - existing.taken, peekedAt);
-      if (existing.taken >= peekedCapacity) throw notEnoughPlaces(0);
-    }
+    if (existing?.closed) throw slotClosed();
+    const capacity = existing ? (existing.capacityOverride ?? slot.capacity) : null;
+    if (existing && capacity !== null && units > capacity - existing.taken)
+      throw notEnoughPlaces(Math.max(0, capacity - existing.taken));
+  }
+  // Without equipment or a reseller's allocation, the count and the insert are one statement: the
+  // lock is held for it and the commit only; and in this process the holds asked meanwhile for the
+  // same start are written together, one transaction for all of them (hold-batch.ts).
+  const plain = !offer.equipment.length && !partnership && !replaces;
+  if (plain && !unsafeTesting.skipSlotLock && !unsafeTesting.skipSlotGate) {
+    const ask = { units, now, values: holdValues };
+    const hold = await writeTogether<PlainAsk, HoldRow>(
+      `${offer.id}|${keyOf(slot)}`,
+      ask,
+      writePlainHolds(db, offer, slot),
+      rowRefused,
+    );
+    return { hold, slot, offer };
+  }
+  const attempt = async (noteLeft: NoteLeft) => {
     let counted: { left: number; atMs: number } | null = null;
     const reserved = await db
       .transaction(async (tx) => {
         const slotRow = await (unsafeTesting.skipSlotLock ? unlockedSlotForTests : lockSlot)(tx, slotRowValues(offer, slot));
-        const needs = await assertFits(tx, offer, slot, slotRow, price.capacityUnits, now, replaces, (left, atMs) => {
+        if (plain) {
+          if (slotRow.closed) throw slotClosed();
+          const capacity = slotRow.capacityOverride ?? slot.capacity;
+          const countedAt = performance.now();
+          const { taken, hold } = await insertHoldIfFits(tx, holdValues(slotRow.id), capacity, now);
+          if (capacity !== null) counted = { left: Math.max(0, capacity - taken), atMs: countedAt };
+          if (!hold) throw notEnoughPlaces(Math.max(0, (capacity ?? 0) - taken));
+          return { hold, slot, offer };
+        }
+        const needs = await assertFits(tx, offer, slot, slotRow, units, now, replaces, (left, atMs) => {
           counted = { left, atMs };
         });
-        const partnership = options.partnership ?? null;
-        if (partnership) await assertWithinAllocation(tx, slotRow.id, partnership, price.capacityUnits, now, replaces);
-        const hold = await insertHold(tx, {
-          id: randomUUID(),
-          accountId,
-          experienceId: offer.id,
-          slotId: slotRow.id,
-          rateId: input.rateId,
-          units: price.capacityUnits,
-          participants: price.participants,
-          party,
-          totalMinor: price.totalMinor,
-          currency: offer.currency,
-          expiresAt: new Date(now.getTime() + (options.holdMinutes ?? offer.holdMinutes) * 60_000),
-          source: options.source,
-          cartLineId: options.cartLineId ?? null,
-          holdMinutes: options.holdMinutes ?? null,
-          partnershipId: options.partnership?.id ?? null,
-        });
+        if (partnership) await assertWithinAllocation(tx, slotRow.id, partnership, units, now, replaces);
+        const hold = await insertHold(tx, holdValues(slotRow.id));
         await insertClaims(
           tx,
           needs.map((n) => ({
@@ -254,12 +229,12 @@ export const reserve = async (
       });
     // Committed: the places it saw, less its own.
     const seen = counted as { left: number; atMs: number } | null;
-    if (seen) noteLeft(seen.left - price.capacityUnits, seen.atMs);
+    if (seen) noteLeft(seen.left - units, seen.atMs);
     return reserved;
   };
   // A replacement frees its own places: the gate's count of what is left does not know that.
   if (unsafeTesting.skipSlotLock || unsafeTesting.skipSlotGate || replaces) return attempt(() => {});
-  return throughSlotGate(`${offer.id}|${keyOf(slot)}`, price.capacityUnits, notEnoughPlaces, attempt);
+  return throughSlotGate(`${offer.id}|${keyOf(slot)}`, units, notEnoughPlaces, attempt);
 };
 
 const activeHold = async (tx: Executor, accountId: string, holdId: string, now: Date) => {
