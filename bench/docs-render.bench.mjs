@@ -18,7 +18,8 @@ const TICKETS = Number(process.env.BENCH_TICKETS ?? 2);
 const ticket = (i) => ({
   booking_id: `b-${i}`,
   code: randomBytes(5).toString('hex').toUpperCase(),
-  content: `https://demo.excursio.app/t/${randomBytes(5).toString('hex')}#${randomBytes(110).toString('base64url')}`,
+  // ~250 characters, a 61-module code, as a real ticket (short link + signed token).
+  content: `https://demo.excursio.app/t/${randomBytes(5).toString('hex')}#${randomBytes(150).toString('base64url')}`,
   reference: `#${1000 + i}`,
   status: 'confirmed',
   organization: 'Lisbon Walks',
