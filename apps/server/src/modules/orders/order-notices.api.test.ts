@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createSellableOffer } from '../../test/availability-factories.ts';
 import { useAccount } from '../../test/factories.ts';
 import { book, contact, createOrder, reserveParty } from '../../test/order-factories.ts';
-import { ORDER_NOTICES_JOB } from './order-notices.service.ts';
+import { ORDER_NOTICES_JOB, ORDER_NOTICES_SWEEP_JOB } from './order-notices.service.ts';
 
 // The tickets PDF fails while `pdfFaults.left` > 0 (then renders as usual).
 const pdfFaults = vi.hoisted(() => ({ left: 0, calls: 0 }));
@@ -151,5 +151,25 @@ describe('order mails on the job queue', () => {
     await Promise.all(Array.from({ length: 10 }, () => t.app.jobs.send(ORDER_NOTICES_JOB, job)));
     const subjects = (await mailsTo(order.contact.email)).map((m) => m.subject);
     expect(subjects).toEqual([confirmedSubject(order.reference), confirmedSubject(order.reference)]);
+  });
+
+  it('a notice whose job was lost (the process died before queueing it) is queued again by the sweep, once', async () => {
+    const offer = await createSellableOffer(t, a);
+    const order = await createOrder(t, a, offer, DAY, { adults: 1 });
+    expect(await mailsTo(order.contact.email)).toHaveLength(1);
+    // The confirmation recorded again two minutes ago, its job never queued.
+    await t.db.insert(orderNotices).values({
+      accountId: a.account.id,
+      orderId: order.id,
+      kind: 'confirmed',
+      notice: { kind: 'confirmed' },
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    await t.settled();
+    expect(await mailsTo(order.contact.email)).toHaveLength(1);
+    await t.app.jobs.runNow(ORDER_NOTICES_SWEEP_JOB);
+    expect(await mailsTo(order.contact.email)).toHaveLength(2);
+    await t.app.jobs.runNow(ORDER_NOTICES_SWEEP_JOB);
+    expect(await mailsTo(order.contact.email)).toHaveLength(2);
   });
 });
