@@ -66,6 +66,8 @@ export const createInProcessQueue = (options: { everyMs: number; retryMs?: numbe
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** Wakes each retry waiting for its delay (stop). */
+  const waiting = new Set<() => void>();
   const track = (name: string, work: () => Promise<void>) => {
     const running: Promise<void> = Promise.resolve()
       .then(work)
@@ -90,6 +92,8 @@ export const createInProcessQueue = (options: { everyMs: number; retryMs?: numbe
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      // Retries waiting for their turn give up now (the work's own sweep picks it up after a restart).
+      for (const wake of waiting) wake();
       await idle();
     },
     send: async (name, data = {}) => {
@@ -101,7 +105,16 @@ export const createInProcessQueue = (options: { everyMs: number; retryMs?: numbe
         } catch (err) {
           if (retriesLeft <= 0 || stopped) throw err;
           options.log?.warn({ err, job: name }, 'job failed, retrying');
-          await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 30_000).unref());
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              waiting.delete(wake);
+              clearTimeout(timeout);
+              resolve();
+            };
+            const timeout = setTimeout(wake, options.retryMs ?? 30_000);
+            waiting.add(wake);
+          });
+          if (stopped) throw err;
           return attempt(retriesLeft - 1);
         }
       };
