@@ -64,6 +64,7 @@ import { registerNotificationJobs } from './modules/notifications/notification-j
 import { notificationPreferenceRoutes, organizationNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { bookingRoutes } from './modules/orders/bookings.routes.ts';
 import { orderLineRoutes } from './modules/orders/order-lines.routes.ts';
+import { registerOrderNoticeJobs } from './modules/orders/order-notice-jobs.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { cardCheckoutRoutes } from './modules/payments/card-checkout.routes.ts';
@@ -176,6 +177,7 @@ export const buildApp = async (deps: AppDeps) => {
     mailer,
     jwt,
     background,
+    jobs: null as unknown as JobQueue,
     signInGuard: createSignInGuard(config, redis),
     clock: deps.clock ?? (() => new Date()),
     stripe: config.PAYMENT_PROVIDER === 'stripe' ? createStripe(config) : null,
@@ -197,10 +199,22 @@ export const buildApp = async (deps: AppDeps) => {
   const jobs =
     deps.jobs ??
     (config.DATABASE_URL && config.JOBS !== 'off'
-      ? createPgBossQueue({ connectionString: config.DATABASE_URL, log: app.log, pollingSeconds: config.JOBS_POLL_SECONDS })
-      : createInProcessQueue({ everyMs: config.JOBS_SWEEP_SECONDS * 1000, log: app.log }));
+      ? createPgBossQueue({
+          connectionString: config.DATABASE_URL,
+          log: app.log,
+          pollingSeconds: config.JOBS_POLL_SECONDS,
+          retrySeconds: config.JOBS_RETRY_SECONDS,
+          schema: config.JOBS_SCHEMA,
+        })
+      : createInProcessQueue({
+          everyMs: config.JOBS_SWEEP_SECONDS * 1000,
+          retryMs: config.JOBS_RETRY_SECONDS * 1000,
+          log: app.log,
+        }));
   registerMessageJobs(jobs, ctx, app.log);
   registerNotificationJobs(jobs, ctx, app.log);
+  registerOrderNoticeJobs(jobs, ctx, app.log);
+  ctx.jobs = jobs;
   app.decorate('jobs', jobs);
   if (config.JOBS !== 'off') app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {

@@ -76,6 +76,13 @@ const envSchema = z.object({
   JOBS_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often each pg-boss worker asks for jobs. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** pg-boss's schema (its job tables); a test running its own pg-boss instances takes one of its own. */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('pgboss'),
+  /** A failed job is tried again this long after (3 times; pg-boss and the in-process runner alike). */
+  JOBS_RETRY_SECONDS: z.coerce.number().min(0).default(30),
   /** Media: uploaded files live under `${DATA_DIR}/uploads` ('local') or in an S3-compatible bucket ('s3'). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** The S3-compatible endpoint (MinIO, R2, Ceph…: protocol://host[:port]); unset: AWS S3 of S3_REGION. */

@@ -11,6 +11,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from '../integrations/mail.ts';
 import type { StripeClient } from '../integrations/payments/stripe-client.ts';
 import type { Background } from '../jobs/background.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { Jwt } from '../modules/auth/jwt.ts';
 import type { SignInGuard } from '../modules/auth/sign-in-guard.ts';
 import type { WebhookReceiver } from '../modules/payments/webhooks.service.ts';
@@ -33,6 +34,8 @@ export type AppContext = {
   mailer: Mailer;
   jwt: Jwt;
   background: Background;
+  /** The job queue (durable work after the answer: the order's mails, customer messages, notices). */
+  jobs: JobQueue;
   signInGuard: SignInGuard;
   /** The time capacity decisions are made at (holds expire by it); tests move it. */
   clock: () => Date;

@@ -15,6 +15,12 @@ export type JobDefinition = {
   handler: (data: JobData) => Promise<void>;
   /** Run every minute (pg-boss cron; the in-process runner every JOBS_SWEEP_SECONDS). */
   periodic?: boolean;
+  /**
+   * Started as soon as sent (pg-boss: woken by LISTEN/NOTIFY instead of waiting for the next poll,
+   * fetched 5 at a time and run together while the backlog lasts). For work a person waits for (the
+   * order's mail); the in-process runner starts every sent job at once anyway.
+   */
+  immediate?: boolean;
 };
 
 export type JobQueue = {
@@ -48,12 +54,20 @@ const registry = () => {
   };
 };
 
-/** Runs jobs in this process: `send` starts the handler after the caller's turn; periodic jobs on a timer. */
-export const createInProcessQueue = (options: { everyMs: number; log?: Log }): JobQueue => {
+/** How many times a failed job is tried again (both runners). */
+export const RETRY_LIMIT = 3;
+
+/**
+ * Runs jobs in this process: `send` starts the handler after the caller's turn, and a sent job that
+ * fails is tried again `retryMs` later, up to RETRY_LIMIT times (as pg-boss does); periodic jobs on a timer.
+ */
+export const createInProcessQueue = (options: { everyMs: number; retryMs?: number; log?: Log }): JobQueue => {
   const { definitions, register, handlerOf } = registry();
   const pending = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** Wakes each retry waiting for its delay (stop). */
+  const waiting = new Set<() => void>();
   const track = (name: string, work: () => Promise<void>) => {
     const running: Promise<void> = Promise.resolve()
       .then(work)
@@ -78,12 +92,33 @@ export const createInProcessQueue = (options: { everyMs: number; log?: Log }): J
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      // Retries waiting for their turn give up now (the work's own sweep picks it up after a restart).
+      for (const wake of waiting) wake();
       await idle();
     },
     send: async (name, data = {}) => {
       if (stopped) return;
       const handler = handlerOf(name);
-      track(name, () => handler(data));
+      const attempt = async (retriesLeft: number): Promise<void> => {
+        try {
+          await handler(data);
+        } catch (err) {
+          if (retriesLeft <= 0 || stopped) throw err;
+          options.log?.warn({ err, job: name }, 'job failed, retrying');
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              waiting.delete(wake);
+              clearTimeout(timeout);
+              resolve();
+            };
+            const timeout = setTimeout(wake, options.retryMs ?? 30_000);
+            waiting.add(wake);
+          });
+          if (stopped) throw err;
+          return attempt(retriesLeft - 1);
+        }
+      };
+      track(name, () => attempt(RETRY_LIMIT));
     },
     runNow: async (name, data = {}) => handlerOf(name)(data),
     idle,
@@ -92,10 +127,18 @@ export const createInProcessQueue = (options: { everyMs: number; log?: Log }): J
 };
 
 /**
- * pg-boss on PostgreSQL. Each queue retries a failed job 3 times (30 s apart); periodic jobs are
+ * pg-boss on PostgreSQL. Each queue retries a failed job 3 times (JOBS_RETRY_SECONDS apart); periodic jobs are
  * cron-scheduled every minute (one job per minute whatever the number of instances).
  */
-export const createPgBossQueue = (options: { connectionString: string; log?: Log; pollingSeconds?: number }): JobQueue => {
+export const createPgBossQueue = (options: {
+  connectionString: string;
+  log?: Log;
+  pollingSeconds?: number;
+  retrySeconds?: number;
+  /** pg-boss's schema (default `pgboss`). */
+  schema?: string;
+}): JobQueue => {
+  const schema = options.schema ?? 'pgboss';
   const { definitions, register, handlerOf } = registry();
   const local = new Set<Promise<void>>();
   // pg-boss is loaded on start only: PGlite servers and most tests never need it.
@@ -105,20 +148,47 @@ export const createPgBossQueue = (options: { connectionString: string; log?: Log
     register,
     start: async () => {
       const { PgBoss } = await import('pg-boss');
-      const instance = new PgBoss({ connectionString: options.connectionString, max: 3, application_name: 'excursio-jobs' });
+      const immediate = [...definitions.values()].some((d) => d.immediate);
+      const instance = new PgBoss({
+        connectionString: options.connectionString,
+        schema,
+        max: 3,
+        application_name: 'excursio-jobs',
+        // One more connection, listening: an immediate job wakes a worker the moment it is created.
+        useListenNotify: immediate,
+      });
       instance.on('error', (err: unknown) => options.log?.error({ err }, 'job queue error'));
       await instance.start();
       for (const d of definitions.values()) {
-        await instance.createQueue(d.name, { retryLimit: 3, retryDelay: 30, expireInSeconds: 300 });
+        const settings = {
+          retryLimit: RETRY_LIMIT,
+          retryDelay: Math.round(options.retrySeconds ?? 30),
+          expireInSeconds: 300,
+          notify: Boolean(d.immediate),
+        };
+        // createQueue keeps an existing queue's settings: bring them up to date (a queue made before a change).
+        await instance.createQueue(d.name, settings);
+        await instance.updateQueue(d.name, settings);
+        const polling = options.pollingSeconds ?? 2;
         await instance.work(
           d.name,
-          { pollingIntervalSeconds: options.pollingSeconds ?? 2, batchSize: 1 },
+          d.immediate
+            ? {
+                pollingIntervalSeconds: polling,
+                notifyPollingIntervalSeconds: polling,
+                batchSize: 5,
+                burstWhenBatchFull: true,
+              }
+            : { pollingIntervalSeconds: polling, batchSize: 1 },
           async (jobs: { data: unknown }[]) => {
-            for (const job of jobs) {
+            // A batch's jobs run together; one failing fails the batch, whose retry finds the others done.
+            const runs = jobs.map((job) => {
               const running = d.handler((job.data ?? {}) as JobData);
               local.add(running);
-              await running.finally(() => local.delete(running));
-            }
+              return running.finally(() => local.delete(running));
+            });
+            const failed = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected');
+            if (failed) throw failed.reason;
           },
         );
         if (d.periodic) await instance.schedule(d.name, '* * * * *');
@@ -145,7 +215,7 @@ export const createPgBossQueue = (options: { connectionString: string; log?: Log
       const result = await boss
         .getDb()
         .executeSql(
-          "select count(*)::int as n from pgboss.job where name = any($1) and state in ('created', 'retry', 'active')",
+          `select count(*)::int as n from ${schema}.job where name = any($1) and state in ('created', 'retry', 'active')`,
           [[...definitions.keys()]],
         );
       return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);

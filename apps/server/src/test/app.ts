@@ -19,6 +19,8 @@ export const testConfig = (overrides: Partial<Record<string, string>> = {}): Con
     WEB_DIST: '/nonexistent',
     // No job runs on its own in tests: they run the queue's jobs explicitly (app.jobs).
     JOBS: 'off',
+    // A failed job is tried again at once (the queue's retries, without their 30 s wait).
+    JOBS_RETRY_SECONDS: '0',
     // Nor the webhook outbox worker: on the shared PostgreSQL database another file's app would
     // claim this file's deliveries (and, without WEBHOOK_ALLOW_PRIVATE, refuse its loopback receiver).
     WEBHOOK_SWEEP_MS: '0',
@@ -49,11 +51,13 @@ export const createTestApp = async (overrides: Partial<Record<string, string>> =
     mailer,
     clock,
     /**
-     * Waits for the work the last requests left to run after their answers (mails), and for access
+     * Waits for the work the last requests left to run after their answers (mails: background work and
+     * the jobs this process runs or queued in process), and for access
      * changes written straight to the database (not through the API) to reach the app.
      */
     settled: async () => {
       await background.idle();
+      await app.jobs.idle();
       await app.accessSynced();
     },
     jwt: createJwt(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_S),

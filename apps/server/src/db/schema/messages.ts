@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts.ts';
 import { bookings } from './availability.ts';
 import { createdAt, pk, ts, updatedAt } from './columns.ts';
@@ -64,4 +65,39 @@ export const messageOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.email] })],
+);
+
+/**
+ * The buyer's mails of an order (confirmation, request received, declined, canceled, refunded): one
+ * row per notice, written before the answer, sent by the job queue (`order-notices-send`). `seq`
+ * orders one order's notices (a confirmation never overtakes the request received): a sender only
+ * ever takes the order's first notice neither sent nor given up, and claims it with a conditional
+ * update (a lease: `claimed_by` until `claimed_until`), so two instances or a repeated job send each
+ * once and in order. A failure counts an attempt; after the last the notice is given up (logged) and
+ * the next ones go on.
+ */
+export const orderNotices = pgTable(
+  'order_notices',
+  {
+    id: pk(),
+    accountId: accountId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    notice: jsonb('notice').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The sender working on it (a random id) until `claimed_until`: a lease, so no transaction stays open while mailing. */
+    claimedBy: uuid('claimed_by'),
+    claimedUntil: ts('claimed_until'),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    givenUpAt: ts('given_up_at'),
+  },
+  (t) => [
+    uniqueIndex('order_notices_order_seq').on(t.orderId, t.seq),
+    index('order_notices_pending_idx').on(t.createdAt).where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
+  ],
 );

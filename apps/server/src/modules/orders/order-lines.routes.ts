@@ -75,7 +75,7 @@ export const orderLineRoutes = (app: Api, ctx: AppContext) => {
       const { accountId } = principalOf(request);
       const { orderPk, id } = request.params;
       const { canceledLineIds, ...canceled } = await cancelOrderLine(db, accountId, orderPk, id, ctx.clock(), cancelBy(request));
-      noticeOrder(ctx, accountId, orderPk, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
+      await noticeOrder(ctx, accountId, orderPk, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
       return canceled;
     },
   );

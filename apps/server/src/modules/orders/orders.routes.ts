@@ -79,7 +79,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const { accountId, userId } = userPrincipalOf(request);
       const { order, accountId: owner, resale } = await checkoutCart(db, { accountId, userId }, request.body, ctx.clock());
-      noticeOrder(ctx, owner, order.id, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
+      await noticeOrder(ctx, owner, order.id, { kind: order.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
       if (!resale) return order;
       // A resale: the order is the supplier's — the answer names it, without an `id` (spec §3).
@@ -143,7 +143,11 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         ctx.clock(),
         cancelBy(request),
       );
-      noticeOrder(ctx, accountId, request.params.id, { kind: 'canceled', lineIds: canceledLineIds, refund: canceled.refund });
+      await noticeOrder(ctx, accountId, request.params.id, {
+        kind: 'canceled',
+        lineIds: canceledLineIds,
+        refund: canceled.refund,
+      });
       return canceled;
     },
   );
@@ -162,7 +166,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request) => {
       const { accountId } = principalOf(request);
       const confirmed = await confirmOrder(db, accountId, request.params.id);
-      noticeOrder(ctx, accountId, confirmed.id, { kind: 'confirmed' });
+      await noticeOrder(ctx, accountId, confirmed.id, { kind: 'confirmed' });
       return confirmed;
     },
   );
@@ -188,7 +192,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         ctx.clock(),
         cancelBy(request),
       );
-      noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined', refund: declined.refund });
+      await noticeOrder(ctx, accountId, declined.order.id, { kind: 'declined', refund: declined.refund });
       return declined;
     },
   );
@@ -263,7 +267,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
         stripe: ctx.stripe,
       });
       if (!replayed && payment.kind === 'refund' && payment.status === 'succeeded') {
-        noticeOrder(ctx, principal.accountId, payment.orderId, { kind: 'refunded', amount: payment.amountMinor });
+        await noticeOrder(ctx, principal.accountId, payment.orderId, { kind: 'refunded', amount: payment.amountMinor });
       }
       reply.code(201);
       return toPayment(payment);
@@ -299,7 +303,7 @@ export const orderRoutes = (app: Api, ctx: AppContext) => {
     async (request, reply) => {
       const accountId = await publicAccountOf(db, request.subdomain);
       const booked = await bookHold(db, accountId, request.body, { now: ctx.clock(), channel: 'api' });
-      noticeOrder(ctx, accountId, booked.id, { kind: booked.status === 'confirmed' ? 'confirmed' : 'requested' });
+      await noticeOrder(ctx, accountId, booked.id, { kind: booked.status === 'confirmed' ? 'confirmed' : 'requested' });
       reply.code(201);
       return booked;
     },

@@ -115,7 +115,7 @@ export const fulfilCheckout = async (ctx: AppContext, checkoutId: string, log: L
   });
   if (outcome.row.status === 'flagged') return { checkout: await refundLatePayment(ctx, outcome.row, log), created: false };
   if (outcome.created && outcome.row.orderId) {
-    noticeOrder(ctx, outcome.row.accountId, outcome.row.orderId, { kind: outcome.confirmed ? 'confirmed' : 'requested' });
+    await noticeOrder(ctx, outcome.row.accountId, outcome.row.orderId, { kind: outcome.confirmed ? 'confirmed' : 'requested' });
   }
   if (outcome.row.status === 'completed') await transferCommission(ctx, outcome.row);
   return { checkout: outcome.row, created: outcome.created };

@@ -75,5 +75,5 @@ export const syncStripeRefunds = async (ctx: AppContext, paymentIntentId: string
     }
     return added;
   });
-  for (const refund of recorded) noticeOrder(ctx, accountId, orderId, { kind: 'refunded', amount: refund.amountMinor });
+  for (const refund of recorded) await noticeOrder(ctx, accountId, orderId, { kind: 'refunded', amount: refund.amountMinor });
 };

@@ -17,17 +17,19 @@ const MARGIN = 36;
 const GREY = '#555555';
 const RULE = '#cccccc';
 
-/** 'Tuesday 1 December 2026, 10:00 (Europe/Berlin)' */
-const when = (t: BookingTicket) => {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone: t.time_zone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(t.starts_at));
-  return `${day}, ${t.time} (${t.time_zone})`;
+/** One formatter per time zone (building an Intl.DateTimeFormat costs more than formatting with it). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = (timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 };
+
+/** 'Tuesday 1 December 2026, 10:00 (Europe/Berlin)' */
+const when = (t: BookingTicket) => `${dayFormat(t.time_zone).format(new Date(t.starts_at))}, ${t.time} (${t.time_zone})`;
 
 /** Instructions longer than this do not fit the page: the confirmation email carries them. */
 export const SHORT_INSTRUCTIONS = 240;

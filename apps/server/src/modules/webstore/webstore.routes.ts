@@ -217,7 +217,9 @@ export const webstoreRoutes = (app: Api, ctx: AppContext) => {
       });
       if (placed.accountId && placed.id) {
         // The order's organization: a resale's is the supplier's.
-        noticeOrder(ctx, placed.accountId, placed.id, { kind: placed.order.status === 'confirmed' ? 'confirmed' : 'requested' });
+        await noticeOrder(ctx, placed.accountId, placed.id, {
+          kind: placed.order.status === 'confirmed' ? 'confirmed' : 'requested',
+        });
       }
       return reply.status(placed.replayed ? 200 : 201).send(placed.order);
     },
