@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { databaseFailure } from '../../db/errors.ts';
 import type { PartyLine } from '../../db/schema/availability.ts';
 import { AppError, invalid, notFound, refusedByState } from '../../http/app-error.ts';
-import { type OfferForAvailability, offersForAvailability, offersOfHold } from './availability.repository.ts';
+import { type OfferForAvailability, offersOfHold } from './availability.repository.ts';
 import { loadOffer } from './availability.service.ts';
 import { writeTogether } from './hold-batch.ts';
 import { keyOf, offerSlotByKey, priceForOffer, slotRowValues } from './offer-slots.ts';
@@ -320,10 +320,11 @@ export const convertHoldInTx = async (
   holdId: string,
   options: { now: Date; status?: 'created' | 'confirmed' },
 ) => {
+  // The offer (a hold's never changes) is read before the slot's lock: under it, only the count and the writes.
+  const [offer] = await offersOfHold(tx, accountId, holdId);
   const peek = await lockHoldSlot(tx, accountId, holdId);
   if (!peek) throw notFound('This hold does not exist.');
   const { hold } = await activeHold(tx, accountId, holdId, options.now);
-  const [offer] = await offersForAvailability(tx, accountId, { experienceId: hold.experienceId });
   const slot = offer ? offerSlotByKey({ ...offer, status: 'active' }, peek.slotKey, 0) : null;
   if (slot) {
     const capacity = peek.capacityOverride ?? slot.capacity;
