@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { baseUrl, loadConfig, poolSettings } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { collectGarbage } from './gc.ts';
 import { createMailer } from './integrations/mail.ts';
 import { DEMO_AFFILIATE_STORE_SLUG, DEMO_AFFILIATE_SUBDOMAIN } from './seed/demo-partner.ts';
 import { DEMO_STORE_SLUG } from './seed/demo-store.ts';
@@ -31,6 +33,8 @@ const refuseStart = (message: string) => {
   process.exit(1);
 };
 
+// A first start unpacks the build's snapshot into a new data directory (and seeds the demo).
+const newDataDir = !config.DATABASE_URL && !existsSync(join(config.DATA_DIR, 'pglite', 'PG_VERSION'));
 const database = await openDatabase(
   config.DATABASE_URL
     ? {
@@ -48,13 +52,18 @@ lap('database');
 await database.migrate();
 lap('migrate');
 await seedReferenceData(database.db);
+let demoCreated = false;
 if (config.SEED_DEMO) {
   const demo = await seedDemo(database.db, { email: config.DEMO_EMAIL, password: config.DEMO_PASSWORD }, config);
+  demoCreated = demo.created;
   if (demo.created) logger.info('demo organization created');
 }
 lap('seed');
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: config.MAIL_DIR }, logger);
 const app = await buildApp({ config, database, mailer, logger });
+// The snapshot's unpacking and the demo's seeding leave their garbage behind: collected once, now,
+// rather than kept resident by a server that may idle for hours (a restart has none of it).
+if (newDataDir || demoCreated) collectGarbage();
 lap('app');
 app.addHook('onClose', () => database.close());
 

@@ -40,6 +40,24 @@ export type Database = {
 
 const migrationsFolder = join(import.meta.dirname, 'migrations');
 
+/**
+ * drizzle's migrator reads and hashes every migration file on each start, then applies those newer
+ * than the last one recorded. When the database already records the journal's newest migration there
+ * is nothing to apply: a restart reads the journal and one row instead.
+ */
+export const migrateUnlessApplied = async (one: (sql: string) => Promise<unknown>, migrate: () => Promise<void>) => {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  const recorded = await one(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (recorded) {
+    const last = await one('select max(created_at)::text as last from drizzle.__drizzle_migrations');
+    if (last !== null && Number(last) >= newest) return;
+  }
+  await migrate();
+};
+
 /** Limits set on every PostgreSQL session, so no request can wait on a lock or a query for ever. */
 export type PoolSettings = {
   max: number;
@@ -213,7 +231,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () =>
+        migrateUnlessApplied(
+          async (sql) => Object.values((await pool.query(sql)).rows[0] ?? {})[0] ?? null,
+          () => migratePg(drizzlePg(pool), { migrationsFolder }),
+        ),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -260,7 +282,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () =>
+      migrateUnlessApplied(
+        async (sql) => Object.values((await client.query<Record<string, unknown>>(sql)).rows[0] ?? {})[0] ?? null,
+        () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      ),
     ping: async () => {
       await client.query('select 1');
     },

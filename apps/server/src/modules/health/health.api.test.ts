@@ -35,6 +35,26 @@ describe('health and core conventions', () => {
     expect(yaml.body).toContain('openapi: 3.1.0');
   });
 
+  it('serves the interactive documentation under /schema/docs, with the app headers and 404', async () => {
+    const page = await t.app.inject({ url: '/schema/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const moved = await t.app.inject({ url: '/schema/docs/static/index.html' });
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/schema/docs/');
+    const script = await t.app.inject({ url: '/schema/docs/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const document = await t.app.inject({ url: '/schema/docs/json' });
+    expect(document.json()).toEqual((await t.app.inject({ url: '/schema/' })).json());
+    const missing = await t.app.inject({ url: '/schema/docs/static/nothing-here.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.', attr: null }] });
+  });
+
   it('refuses a cookie-carrying POST from a sibling subdomain (CSRF)', async () => {
     const res = await t.app.inject({
       method: 'POST',

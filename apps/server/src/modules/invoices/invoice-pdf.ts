@@ -1,6 +1,6 @@
 import { formatMoney } from '@excursio/contract/format';
 import { type Invoice, type InvoiceParty, invoiceDate } from '@excursio/contract/invoices';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../integrations/pdfkit.ts';
 
 /**
  * An invoice as a PDF (pdfkit): A4, the seller and the buyer, number and dates, a table of the
@@ -16,29 +16,32 @@ const GREY = '#555555';
 const RULE = '#cccccc';
 
 export const renderInvoicePdf = (invoice: Invoice, options: { compress?: boolean } = {}): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: A4_MARGIN,
-      compress: options.compress ?? invoicePdfSettings.compress,
-      bufferPages: true,
-      info: {
-        Title: `Invoice ${invoice.display_number}`,
-        Author: invoice.seller.name,
-        Subject: `Order ${invoice.order_reference}`,
-      },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    try {
-      draw(doc, invoice);
-      doc.end();
-    } catch (error) {
-      reject(error);
-    }
-  });
+  loadPdfKit().then(
+    (PDFDocument) =>
+      new Promise((resolve, reject) => {
+        const doc = new PDFDocument({
+          size: 'A4',
+          margin: A4_MARGIN,
+          compress: options.compress ?? invoicePdfSettings.compress,
+          bufferPages: true,
+          info: {
+            Title: `Invoice ${invoice.display_number}`,
+            Author: invoice.seller.name,
+            Subject: `Order ${invoice.order_reference}`,
+          },
+        });
+        const chunks: Buffer[] = [];
+        doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+        doc.on('end', () => resolve(Buffer.concat(chunks)));
+        doc.on('error', reject);
+        try {
+          draw(doc, invoice);
+          doc.end();
+        } catch (error) {
+          reject(error);
+        }
+      }),
+  );
 
 const draw = (doc: PDFKit.PDFDocument, invoice: Invoice) => {
   const left = A4_MARGIN;
