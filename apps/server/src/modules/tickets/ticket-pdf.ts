@@ -1,6 +1,6 @@
 import type { BookingTicket } from '@excursio/contract/qr-codes';
 import { groupShortCode } from '@excursio/contract/tickets';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../integrations/pdfkit.ts';
 import { qrModules } from './qr-render.ts';
 
 /**
@@ -133,8 +133,12 @@ const drawTicket = (doc: PDFKit.PDFDocument, t: BookingTicket) => {
     );
 };
 
-export const renderTicketsPdf = (tickets: readonly BookingTicket[], options: { compress?: boolean } = {}): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
+export const renderTicketsPdf = async (
+  tickets: readonly BookingTicket[],
+  options: { compress?: boolean } = {},
+): Promise<Buffer> => {
+  const PDFDocument = await loadPdfKit();
+  return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A5',
       margin: MARGIN,
@@ -159,3 +163,4 @@ export const renderTicketsPdf = (tickets: readonly BookingTicket[], options: { c
       reject(error);
     }
   });
+};
