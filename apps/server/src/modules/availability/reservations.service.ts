@@ -318,10 +318,11 @@ export const convertHoldInTx = async (
   tx: Executor,
   accountId: string,
   holdId: string,
-  options: { now: Date; status?: 'created' | 'confirmed' },
+  options: { now: Date; status?: 'created' | 'confirmed'; offer?: OfferForAvailability | null },
 ) => {
-  // The offer (a hold's never changes) is read before the slot's lock: under it, only the count and the writes.
-  const [offer] = await offersOfHold(tx, accountId, holdId);
+  // The offer (a hold's never changes) is read before the slot's lock: under it, only the count and
+  // the writes. A caller that read it already in this transaction passes it (null: the hold has none).
+  const offer = options.offer !== undefined ? options.offer : (await offersOfHold(tx, accountId, holdId))[0];
   const peek = await lockHoldSlot(tx, accountId, holdId);
   if (!peek) throw notFound('This hold does not exist.');
   const { hold } = await activeHold(tx, accountId, holdId, options.now);
