@@ -6,7 +6,7 @@ import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { emitOrderCreated, emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney } from './money.ts';
-import { auditMovement, auditOrder } from './order-audit.ts';
+import { auditOrder, auditOrderPaid } from './order-audit.ts';
 import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
 import { findOrderBySessionOf } from './resale-record.repository.ts';
@@ -141,7 +141,6 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
   });
   await emitPaymentEvent(tx, payment, created.currency);
   const paid = await updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
-  await auditOrder(tx, null, paid);
-  await auditMovement(tx, paid, null, payment);
+  await auditOrderPaid(tx, paid, payment);
   return paid;
 };

@@ -117,6 +117,31 @@ describe('POST /api/webstores/order/', () => {
     expect(await typesOf(off)).toEqual([]);
   });
 
+  it('writes the order’s audit trail: the order by the visitor, then the card payment taken with it', async () => {
+    const { b, store, offer } = await shop();
+    const hold = await reserveInStore(t, b, store.slug, offer, DAY, 1);
+    expect((await placeOrder(t, b, orderBody([hold.id]))).statusCode).toBe(201);
+    const [order] = await ordersOf(b.account.id);
+    const tab = await t.app.inject({ url: `/api/orders/${order.id}/audit-entries/?page_size=50`, headers: b.owner.headers });
+    const entries = (tab.json().results as { actor: { kind: string }; action: string; entity_type: string }[]).reverse();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'visitor' }),
+        action: 'created',
+        entity_type: 'order',
+        entity_label: `#${order.number}`,
+        changes: expect.arrayContaining([{ field: 'Payment status', from: null, to: 'fully paid' }]),
+      }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'visitor' }),
+        action: 'created',
+        entity_type: 'payment',
+        entity_label: `of order #${order.number}`,
+        changes: expect.arrayContaining([{ field: 'Amount', from: null, to: '40.00 EUR' }]),
+      }),
+    ]);
+  });
+
   it('takes the store’s deposit, or nothing when it takes no payment at booking', async () => {
     const deposit = await shop({ payment_mode: 'deposit', deposit_percent: 30 });
     const first = await reserveInStore(t, deposit.b, deposit.store.slug, deposit.offer, DAY, 1);
