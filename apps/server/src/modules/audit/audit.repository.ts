@@ -13,6 +13,11 @@ export const insertAuditEntry = async (db: Executor, values: AuditEntryValues) =
   await db.insert(auditEntries).values(values);
 };
 
+/** Several entries in one statement (in the order given). */
+export const insertAuditEntries = async (db: Executor, values: AuditEntryValues[]) => {
+  if (values.length) await db.insert(auditEntries).values(values);
+};
+
 export type AuditListQuery = {
   search?: string;
   entityType?: string;

@@ -2,7 +2,7 @@ import type { AuditEntityType, AuditEntry } from '@excursio/contract/audit';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuditChange } from '../../db/schema/audit.ts';
 import { type Ordering, pageWindow } from '../../http/paging.ts';
-import { type AuditEntryRow, auditActors, insertAuditEntry, listAuditEntries } from './audit.repository.ts';
+import { type AuditEntryRow, auditActors, insertAuditEntries, insertAuditEntry, listAuditEntries } from './audit.repository.ts';
 import { type AuditActor, currentActor } from './audit-context.ts';
 
 type Value = string | number | boolean | null;
@@ -51,9 +51,36 @@ export const recordChange = async (
   /** Who acted, when the request's caller is not it (a person accepting an invitation, signed out). */
   actor: AuditActor = currentActor(),
 ) => {
+  const entry = auditEntryOf(accountId, entity, before, after, action, actor);
+  if (entry) await insertAuditEntry(tx, entry);
+};
+
+export type AuditedChange = {
+  accountId: string;
+  entity: AuditedEntity;
+  before: AuditSnapshot | null;
+  after: AuditSnapshot | null;
+  action?: string;
+};
+
+/** Several changes of one transaction, as `recordChange` records each, in one statement. */
+export const recordChanges = async (tx: Executor, changes: AuditedChange[], actor: AuditActor = currentActor()) =>
+  insertAuditEntries(
+    tx,
+    changes.flatMap((c) => auditEntryOf(c.accountId, c.entity, c.before, c.after, c.action, actor) ?? []),
+  );
+
+const auditEntryOf = (
+  accountId: string,
+  entity: AuditedEntity,
+  before: AuditSnapshot | null,
+  after: AuditSnapshot | null,
+  action: string | undefined,
+  actor: AuditActor,
+) => {
   const changes = changedFields(before, after);
-  if (!changes.length && !action) return;
-  await insertAuditEntry(tx, {
+  if (!changes.length && !action) return null;
+  return {
     accountId,
     actorKind: actor.kind,
     actorId: actor.id,
@@ -65,7 +92,7 @@ export const recordChange = async (
     entityLabel: entity.label,
     orderId: entity.orderId ?? null,
     changes,
-  });
+  };
 };
 
 const toWire = (row: AuditEntryRow): AuditEntry => ({

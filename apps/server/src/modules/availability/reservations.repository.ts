@@ -310,6 +310,21 @@ export const holdAccountFor = async (db: Executor, hostAccountId: string, holdId
       .where(and(eq(holds.id, holdId), or(eq(holds.accountId, hostAccountId), eq(partnerships.resellerAccountId, hostAccountId))))
   )[0]?.accountId ?? null;
 
+/** Holds among `holdIds` the organization asking may check out (its own, or ones it made as a reseller). */
+export const holdsVisibleTo = async (db: Executor, hostAccountId: string, holdIds: string[]) =>
+  (
+    await db
+      .select({ hold: holds })
+      .from(holds)
+      .leftJoin(partnerships, eq(partnerships.id, holds.partnershipId))
+      .where(
+        and(
+          inArray(holds.id, holdIds),
+          or(eq(holds.accountId, hostAccountId), eq(partnerships.resellerAccountId, hostAccountId)),
+        ),
+      )
+  ).map((r) => r.hold);
+
 /**
  * A booking with its slot's row locked, as cancelling locks it (the booking's own changes already
  * queue on its order's lock): a party change counts and writes behind it. `locked: false` only for

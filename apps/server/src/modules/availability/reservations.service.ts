@@ -13,6 +13,7 @@ import {
   findHold,
   holdAccountFor as findHoldAccount,
   type HoldRow,
+  holdsVisibleTo,
   insertBooking,
   insertClaims,
   insertHold,
@@ -261,20 +262,33 @@ export const holdAccount = async (db: Db, hostAccountId: string, holdId: string)
  */
 export const holdForCheckout = async (db: Db, accountId: string, holdId: string, now: Date) => {
   const hold = await findHold(db, accountId, holdId);
-  if (!hold) return null;
-  return {
-    id: hold.id,
-    experienceId: hold.experienceId,
-    totalMinor: hold.totalMinor,
-    currency: hold.currency,
-    expiresAt: hold.expiresAt,
-    partnershipId: hold.partnershipId,
-    rateId: hold.rateId,
-    party: hold.party,
-    holding: hold.status === 'active' && hold.expiresAt.getTime() > now.getTime(),
-    status: hold.status,
-  };
+  return hold ? checkoutView(hold, now) : null;
 };
+
+/**
+ * Both at once for a checkout's holds, in one read: whose each hold is for the organization asking
+ * (`holdAccountFor`) and the hold as the checkout sees it (`holdForCheckout`); null where not its.
+ */
+export const holdsForCheckout = async (db: Db, hostAccountId: string, holdIds: string[], now: Date) => {
+  const rows = await holdsVisibleTo(db, hostAccountId, holdIds);
+  return holdIds.map((id) => {
+    const hold = rows.find((h) => h.id === id);
+    return hold ? { owner: hold.accountId, hold: checkoutView(hold, now) } : null;
+  });
+};
+
+const checkoutView = (hold: HoldRow, now: Date) => ({
+  id: hold.id,
+  experienceId: hold.experienceId,
+  totalMinor: hold.totalMinor,
+  currency: hold.currency,
+  expiresAt: hold.expiresAt,
+  partnershipId: hold.partnershipId,
+  rateId: hold.rateId,
+  party: hold.party,
+  holding: hold.status === 'active' && hold.expiresAt.getTime() > now.getTime(),
+  status: hold.status,
+});
 
 /**
  * Keeps a hold's places longer (from now, for the hold time it was made with: a store's, else the
@@ -318,10 +332,11 @@ export const convertHoldInTx = async (
   tx: Executor,
   accountId: string,
   holdId: string,
-  options: { now: Date; status?: 'created' | 'confirmed' },
+  options: { now: Date; status?: 'created' | 'confirmed'; offer?: OfferForAvailability | null },
 ) => {
-  // The offer (a hold's never changes) is read before the slot's lock: under it, only the count and the writes.
-  const [offer] = await offersOfHold(tx, accountId, holdId);
+  // The offer (a hold's never changes) is read before the slot's lock: under it, only the count and
+  // the writes. A caller that read it already in this transaction passes it (null: the hold has none).
+  const offer = options.offer !== undefined ? options.offer : (await offersOfHold(tx, accountId, holdId))[0];
   const peek = await lockHoldSlot(tx, accountId, holdId);
   if (!peek) throw notFound('This hold does not exist.');
   const { hold } = await activeHold(tx, accountId, holdId, options.now);

@@ -34,11 +34,14 @@ const money = (minor: number, currency: string) => formatMoney(minor, currency, 
 const orderLink = (orderId: string) => `/orders/editor/${orderId}/details`;
 const RESALES_LINK = '/resales/overview?pageSize=25';
 
-/** A new order: the organization's new booking — or, for a resale, the supplier's resale and the reseller's sale. */
-export const noticeOrderCreated = async (tx: Executor, order: OrderFacts) => {
+/**
+ * A new order: the organization's new booking — or, for a resale, the supplier's resale and the
+ * reseller's sale. `resold: false`: the caller knows no resale was recorded with it (nothing to read).
+ */
+export const noticeOrderCreated = async (tx: Executor, order: OrderFacts, options: { resold?: boolean } = {}) => {
   const total = money(order.totalMinor, order.currency);
   const waiting = order.status === 'created' ? ' It waits for your confirmation.' : '';
-  const resale = await resaleOfOrder(tx, order.id);
+  const resale = options.resold === false ? null : await resaleOfOrder(tx, order.id);
   if (!resale) {
     await insertNotices(tx, [
       {

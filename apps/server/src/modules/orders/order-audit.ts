@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { money, recordChange } from '../audit/audit.service.ts';
+import { money, recordChange, recordChanges } from '../audit/audit.service.ts';
 import type { OrderRow, PaymentRow } from './orders.repository.ts';
 
 /**
@@ -26,6 +26,23 @@ export const auditOrder = (tx: Executor, before: OrderRow | null, after: OrderRo
     orderSnapshot(after),
     action,
   );
+
+/** An order created with the payment taken for it: `auditOrder` then `auditMovement`, in one statement. */
+export const auditOrderPaid = (tx: Executor, order: OrderRow, payment: PaymentRow) =>
+  recordChanges(tx, [
+    {
+      accountId: order.accountId,
+      entity: { type: 'order', id: order.id, label: `#${order.number}`, orderId: order.id },
+      before: null,
+      after: orderSnapshot(order),
+    },
+    {
+      accountId: payment.accountId,
+      entity: { type: payment.kind, id: payment.id, label: `of order #${order.number}`, orderId: order.id },
+      before: null,
+      after: movementSnapshot(payment, order.currency),
+    },
+  ]);
 
 const movementSnapshot = (p: PaymentRow, currency: string) => ({
   Amount: money(p.amountMinor, currency),

@@ -104,7 +104,7 @@ export const bookHold = async (
   const order = await db.transaction(async (tx) => {
     const [held] = await offersOfHold(tx, accountId, input.holdId);
     const status = statusFor(held ? [held] : []);
-    const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status });
+    const booking = await convertHoldInTx(tx, accountId, input.holdId, { now: options.now, status, offer: held ?? null });
     // A reseller's hold books only in the reseller's store, where the resale is recorded with it.
     if (booking.partnershipId) {
       throw refusedByState(
@@ -143,7 +143,7 @@ export const bookHold = async (
       totalMinor: booking.totalMinor,
     });
     await auditOrder(tx, null, created);
-    await emitOrderCreated(tx, created);
+    await emitOrderCreated(tx, created, { resold: false });
     return created;
   });
   return orderDetail(db, accountId, order);

@@ -6,10 +6,10 @@ import { convertHoldInTx } from '../availability/reservations.service.ts';
 import { customerForContact } from '../customers/customers.service.ts';
 import { emitOrderCreated, emitPaymentEvent } from '../webhooks/events.ts';
 import { orderMoney } from './money.ts';
-import { auditMovement, auditOrder } from './order-audit.ts';
+import { auditOrder, auditOrderPaid } from './order-audit.ts';
 import { insertOrder, insertOrderLine, insertPayment, nextOrderNumber, updateOrder } from './orders.repository.ts';
 import { orderDetail, statusFor } from './orders.service.ts';
-import { findOrderBySessionFor } from './resale-record.repository.ts';
+import { findOrderBySessionOf } from './resale-record.repository.ts';
 import { type ResaleInput, recordResaleInTx } from './resale-record.service.ts';
 
 export type PlacedLine = { holdId: string; extras: CartExtra[]; extrasMinor: number; answers: CartAnswer[] };
@@ -41,7 +41,7 @@ export type PlaceOrderInput = {
  * it): the host organization's own, or a resale it made in a supplier's account.
  */
 export const orderOfCheckout = async (db: Db, accountId: string, sessionId: string) => {
-  const order = await findOrderBySessionFor(db, accountId, sessionId);
+  const order = await findOrderBySessionOf(db, accountId, sessionId);
   return order ? { ...(await orderDetail(db, order.accountId, order)), ownerAccountId: order.accountId } : null;
 };
 
@@ -51,10 +51,12 @@ export const orderOfCheckout = async (db: Db, accountId: string, sessionId: stri
  * free), the order and its lines are written with the store and the checkout session, and a
  * payment the provider already took is recorded beside them. Any refusal rolls everything back.
  */
-export const placeOrderFromHolds = async (db: Db, accountId: string, input: PlaceOrderInput, now: Date) => {
-  const order = await db.transaction((tx) => placeOrderFromHoldsInTx(tx, accountId, input, now));
-  return orderDetail(db, accountId, order);
-};
+export const placeOrderFromHolds = async (db: Db, accountId: string, input: PlaceOrderInput, now: Date) =>
+  orderDetail(db, accountId, await placeOrderFromHoldsRow(db, accountId, input, now));
+
+/** The same, answering the order's row as written (a caller that needs no detail reads nothing back). */
+export const placeOrderFromHoldsRow = (db: Db, accountId: string, input: PlaceOrderInput, now: Date) =>
+  db.transaction((tx) => placeOrderFromHoldsInTx(tx, accountId, input, now));
 
 /**
  * The same inside a transaction of the caller's (a paid card checkout converts its holds behind its
@@ -69,7 +71,8 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
   const status = statusFor(held);
   const converted = [];
   for (const [index, line] of input.lines.entries()) {
-    const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([held[index]]) });
+    const offer = held[index] ?? null;
+    const booking = await convertHoldInTx(tx, accountId, line.holdId, { now, status: statusFor([offer]), offer });
     // A reseller's hold becomes an order only as that reseller's resale (never the supplier's own sale).
     if (booking.partnershipId && booking.partnershipId !== input.resale?.partnershipId) {
       throw refusedByState('resale_hold', 'This reservation was made in a partner’s store: complete the booking there.', 'lines');
@@ -117,7 +120,7 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
     }));
     await recordResaleInTx(tx, accountId, created.id, input.resale, sold, now);
   }
-  await emitOrderCreated(tx, created);
+  await emitOrderCreated(tx, created, { resold: Boolean(input.resale) });
   if (!input.payment) {
     await auditOrder(tx, null, created);
     return created;
@@ -138,7 +141,6 @@ export const placeOrderFromHoldsInTx = async (tx: Executor, accountId: string, i
   });
   await emitPaymentEvent(tx, payment, created.currency);
   const paid = await updateOrder(tx, created.id, { paymentStatus: orderMoney(totalMinor, [payment]).status });
-  await auditOrder(tx, null, paid);
-  await auditMovement(tx, paid, null, payment);
+  await auditOrderPaid(tx, paid, payment);
   return paid;
 };

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { baseAccounts } from '../../db/schema/accounts.ts';
 import { pricingRatePrices } from '../../db/schema/catalog.ts';
 import { partnerships, resales } from '../../db/schema/partners.ts';
@@ -67,6 +68,32 @@ export const findOrderBySessionFor = async (db: Executor, hostAccountId: string,
         ),
       )
       .limit(1)
+  )[0] ?? null;
+
+/** The same on the database itself, as a prepared statement (every webstore order asks it first). */
+export const findOrderBySessionOf = async (db: Db, hostAccountId: string, sessionId: string) =>
+  (
+    await prepared(db, 'orders.by_session_for', (name) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.checkoutSessionId, sql.placeholder('sessionId')),
+            or(
+              eq(orders.accountId, sql.placeholder('host')),
+              exists(
+                db
+                  .select({ one: sql`1` })
+                  .from(resales)
+                  .where(and(eq(resales.orderId, orders.id), eq(resales.resellerAccountId, sql.placeholder('host')))),
+              ),
+            ),
+          ),
+        )
+        .limit(1)
+        .prepare(name),
+    ).execute({ host: hostAccountId, sessionId })
   )[0] ?? null;
 
 /** The reseller's store a resale was sold in (its confirmation page links back to it), or null. */

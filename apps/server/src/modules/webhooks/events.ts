@@ -2,7 +2,7 @@ import type { WebhookEvent } from '@excursio/contract/webhooks';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '../../db/client.ts';
 import { noticeMovementFailed, noticeOrderCanceled, noticeOrderCreated } from '../notifications/notices.ts';
-import { endpointsListening, insertDeliveries } from './webhooks.repository.ts';
+import { endpointsListeningInTx, insertDeliveries } from './webhooks.repository.ts';
 
 /**
  * Records an event for the organization's endpoints that listen to it: one outbox row each, in the
@@ -11,7 +11,7 @@ import { endpointsListening, insertDeliveries } from './webhooks.repository.ts';
  * same bytes (only the signature's timestamp changes).
  */
 export const emitWebhookEvent = async (tx: Executor, accountId: string, type: WebhookEvent, data: object) => {
-  const endpoints = await endpointsListening(tx, accountId, type);
+  const endpoints = await endpointsListeningInTx(tx, accountId, type);
   if (!endpoints.length) return;
   const id = uuidv7();
   const payload = JSON.stringify({ id, type, created_at: new Date().toISOString(), data });
@@ -60,10 +60,14 @@ const orderData = (o: OrderFacts) => ({
  * (instant confirmation), so `order.confirmed` always means "a firm booking now". The organization's
  * notice of it (and a resale's, for both sides) is recorded at the same point.
  */
-export const emitOrderCreated = async (tx: Executor, order: OrderFacts & { accountId: string }) => {
+export const emitOrderCreated = async (
+  tx: Executor,
+  order: OrderFacts & { accountId: string },
+  options: { resold?: boolean } = {},
+) => {
   await emitWebhookEvent(tx, order.accountId, 'order.created', orderData(order));
   if (order.status === 'confirmed') await emitWebhookEvent(tx, order.accountId, 'order.confirmed', orderData(order));
-  await noticeOrderCreated(tx, order);
+  await noticeOrderCreated(tx, order, options);
 };
 
 /**

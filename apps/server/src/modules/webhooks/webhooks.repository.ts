@@ -1,4 +1,5 @@
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/integrations.ts';
 import { teamMembers } from '../../db/schema/team.ts';
@@ -7,6 +8,36 @@ export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 // ---- endpoints
+
+/** The enabled endpoints of an organization, with the events each listens to. */
+const enabledEndpointsOf = async (db: Executor, accountId: string) =>
+  await db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.accountId, accountId), eq(webhookEndpoints.enabled, true)));
+
+type Listeners = Promise<{ id: string; events: string[] }[]>;
+const endpointsOfTx = new WeakMap<Executor, Map<string, Listeners>>();
+
+/**
+ * `endpointsListening` for the events a change emits: inside a transaction, which often emits
+ * several events of one organization (an order's `order.created`, `order.confirmed` and its
+ * payment's event), the organization's endpoints are read once per transaction.
+ */
+export const endpointsListeningInTx = async (tx: Executor, accountId: string, type: string) => {
+  if (!(tx instanceof PgTransaction)) return endpointsListening(tx, accountId, type);
+  let byAccount = endpointsOfTx.get(tx);
+  if (!byAccount) {
+    byAccount = new Map();
+    endpointsOfTx.set(tx, byAccount);
+  }
+  let endpoints = byAccount.get(accountId);
+  if (!endpoints) {
+    endpoints = enabledEndpointsOf(tx, accountId);
+    byAccount.set(accountId, endpoints);
+  }
+  return (await endpoints).filter((e) => e.events.includes(type)).map((e) => e.id);
+};
 
 /** The enabled endpoints of an organization that listen to `type`. */
 export const endpointsListening = async (db: Executor, accountId: string, type: string) =>

@@ -2,7 +2,7 @@ import type { webstoreOrderInput } from '@excursio/contract/webstore';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
-import { holdAccountFor, holdForCheckout } from '../availability/reservations.service.ts';
+import { holdsForCheckout } from '../availability/reservations.service.ts';
 import { pricedExtrasAndAnswers } from '../cart/cart.service.ts';
 import type { PlacedLine } from '../orders/place-order.service.ts';
 import type { SoldLine } from '../orders/resale-money.ts';
@@ -21,7 +21,13 @@ export const gone = (detail: string) => new AppError(409, [{ code: 'hold_expired
  * their items and answers checked (prices never come from the client).
  */
 export const checkWebstoreOrder = async (db: Db, accountId: string, store: PublicStoreRow, input: Input, now: Date) => {
-  const owners = await Promise.all(input.lines.map((l) => holdAccountFor(db, accountId, l.hold_id)));
+  const found = await holdsForCheckout(
+    db,
+    accountId,
+    input.lines.map((l) => l.hold_id),
+    now,
+  );
+  const owners = found.map((f) => f?.owner ?? null);
   const owner = owners.find((o) => o !== null) ?? accountId;
   const mixed = owners.findIndex((o) => o !== null && o !== owner);
   if (mixed >= 0) {
@@ -31,9 +37,8 @@ export const checkWebstoreOrder = async (db: Db, accountId: string, store: Publi
       'mixed_operators',
     );
   }
-  const holds = await Promise.all(
-    input.lines.map((l, i) => (owners[i] ? holdForCheckout(db, owner, l.hold_id, now) : Promise.resolve(null))),
-  );
+  // Every hold found is the owner's (mixed owners were refused above).
+  const holds = found.map((f) => f?.hold ?? null);
   const sold = await visibleOfferIds(
     db,
     accountId,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holds } from '../../db/schema/availability.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/integrations.ts';
 import { orders, payments } from '../../db/schema/sales.ts';
 import { type PaymentProvider, testModeProvider } from '../../integrations/payments/payment-provider.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
@@ -80,9 +81,65 @@ describe('POST /api/webstores/order/', () => {
     // The same attempt again: the same order, no second charge.
     const again = await placeOrder(t, b, body);
     expect(again.statusCode).toBe(200);
-    expect(again.json().reference).toBe(placed.reference);
+    // The first answer (built from the rows just written) is the order as read back later.
+    expect(again.json()).toEqual(placed);
     expect(await ordersOf(b.account.id)).toHaveLength(1);
     expect(await t.db.select().from(payments).where(eq(payments.accountId, b.account.id))).toHaveLength(1);
+  });
+
+  it('records the order’s events for the endpoints listening to each, once, in its transaction', async () => {
+    const { b, store, offer } = await shop();
+    const endpoint = async (events: string[], enabled = true) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhook-endpoints/',
+        headers: b.owner.headers,
+        payload: { url: 'https://example.com/hooks', events },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json();
+      if (!enabled) await t.db.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.id, id));
+      return id as string;
+    };
+    const created = await endpoint(['order.created']);
+    const all = await endpoint(['order.created', 'order.confirmed', 'payment.recorded']);
+    const paid = await endpoint(['payment.recorded', 'order.canceled']);
+    const off = await endpoint(['order.created', 'payment.recorded'], false);
+    const hold = await reserveInStore(t, b, store.slug, offer, DAY, 1);
+    expect((await placeOrder(t, b, orderBody([hold.id]))).statusCode).toBe(201);
+    const typesOf = async (endpointId: string) =>
+      (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)))
+        .map((d) => d.eventType)
+        .sort();
+    expect(await typesOf(created)).toEqual(['order.created']);
+    expect(await typesOf(all)).toEqual(['order.confirmed', 'order.created', 'payment.recorded']);
+    expect(await typesOf(paid)).toEqual(['payment.recorded']);
+    expect(await typesOf(off)).toEqual([]);
+  });
+
+  it('writes the order’s audit trail: the order by the visitor, then the card payment taken with it', async () => {
+    const { b, store, offer } = await shop();
+    const hold = await reserveInStore(t, b, store.slug, offer, DAY, 1);
+    expect((await placeOrder(t, b, orderBody([hold.id]))).statusCode).toBe(201);
+    const [order] = await ordersOf(b.account.id);
+    const tab = await t.app.inject({ url: `/api/orders/${order.id}/audit-entries/?page_size=50`, headers: b.owner.headers });
+    const entries = (tab.json().results as { actor: { kind: string }; action: string; entity_type: string }[]).reverse();
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'visitor' }),
+        action: 'created',
+        entity_type: 'order',
+        entity_label: `#${order.number}`,
+        changes: expect.arrayContaining([{ field: 'Payment status', from: null, to: 'fully paid' }]),
+      }),
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'visitor' }),
+        action: 'created',
+        entity_type: 'payment',
+        entity_label: `of order #${order.number}`,
+        changes: expect.arrayContaining([{ field: 'Amount', from: null, to: '40.00 EUR' }]),
+      }),
+    ]);
   });
 
   it('takes the store’s deposit, or nothing when it takes no payment at booking', async () => {

@@ -6,7 +6,9 @@ import { AppError, invalid } from '../../http/app-error.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { StripeClient } from '../../integrations/payments/stripe-client.ts';
 import { extendHoldUntil } from '../availability/reservations.service.ts';
-import { orderOfCheckout, placeOrderFromHolds, type TakenPayment } from '../orders/place-order.service.ts';
+import { orderReference } from '../orders/order-wire.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+import { orderOfCheckout, placeOrderFromHoldsRow, type TakenPayment } from '../orders/place-order.service.ts';
 import { commissionForSale } from '../orders/resale-record.service.ts';
 import { type CheckoutRequest, openCheckoutPage, startCardCheckout } from '../payments/card-checkout.service.ts';
 import { type CheckoutRow, checkoutBySession } from '../payments/card-checkouts.repository.ts';
@@ -15,7 +17,7 @@ import type { PublicStoreRow } from './webstore.repository.ts';
 import { checkWebstoreOrder, gone } from './webstore-order-check.ts';
 
 type Input = z.output<typeof webstoreOrderInput>;
-type OrderDetail = Awaited<ReturnType<typeof placeOrderFromHolds>>;
+type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderOfCheckout>>>;
 type Deps = {
   now: Date;
   sessionId: string;
@@ -41,6 +43,22 @@ const answer = (order: OrderDetail): WebstoreOrderResponse => ({
   total: order.total,
   paid: order.paid,
   payment_test_mode: order.payments.some((p) => p.test_mode),
+  checkout_url: null,
+});
+
+/**
+ * The answer of an order just written, from its row and the payment taken with it (its only
+ * movement): what `answer` reads back from the database, without reading it back.
+ */
+const answerOfPlaced = (order: OrderRow, payment: TakenPayment | null): WebstoreOrderResponse => ({
+  session_id: order.checkoutSessionId ?? '',
+  reference: orderReference(order.number, order.referencePrefix),
+  status: order.status,
+  payment_status: order.paymentStatus,
+  currency: order.currency,
+  total: order.totalMinor,
+  paid: payment?.amountMinor ?? 0,
+  payment_test_mode: payment?.provider === 'test',
   checkout_url: null,
 });
 
@@ -83,7 +101,8 @@ export const paymentUnavailable = () =>
 export const placeWebstoreOrder = async (db: Db, accountId: string, store: PublicStoreRow, input: Input, deps: Deps) => {
   const earlier = await orderOfCheckout(db, accountId, deps.sessionId);
   if (earlier) return { order: answer(earlier), id: earlier.id, accountId: null, replayed: true };
-  const opened = await checkoutBySession(db, deps.sessionId);
+  // Only Stripe opens card checkouts: without it there is none to resume.
+  const opened = deps.stripe ? await checkoutBySession(db, deps.sessionId) : null;
   if (opened && deps.stripe) return resumeCheckout(db, store, deps, opened);
 
   const checked = await checkWebstoreOrder(db, accountId, store, input, deps.now);
@@ -139,8 +158,8 @@ export const placeWebstoreOrder = async (db: Db, accountId: string, store: Publi
   const key = `webstore:${deps.sessionId}`;
   const payment = provider ? await chargeNow(provider, accountId, store.currency, due, key, input.payment_token ?? '') : null;
   try {
-    const order = await placeOrderFromHolds(db, owner, { ...request, sessionId: deps.sessionId, payment }, deps.now);
-    return { order: answer(order), id: order.id, accountId: owner, replayed: false };
+    const order = await placeOrderFromHoldsRow(db, owner, { ...request, sessionId: deps.sessionId, payment }, deps.now);
+    return { order: answerOfPlaced(order, payment), id: order.id, accountId: owner, replayed: false };
   } catch (error) {
     // A twin request (same key, so the same session and the same charge) made the order first:
     // its hold is converted, or its session taken. Answer that order; the charge is its charge.
