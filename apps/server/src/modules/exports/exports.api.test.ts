@@ -283,7 +283,7 @@ describe('what the exports hold', () => {
       Seller: `Org ${mix.reseller.subdomain} (reseller)`,
       Participants: '2',
     });
-    const xlsx = await getS('/api/orders/export/lines/?format=xlsx&search=' + encodeURIComponent(mix.references.resale));
+    const xlsx = await getS(`/api/orders/export/lines/?format=xlsx&search=${encodeURIComponent(mix.references.resale)}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsxParts(xlsx.rawPayload).sheet).toContain('<c r="A2"');
     expect(xlsxParts(xlsx.rawPayload).sheet).not.toContain('<c r="A3"');

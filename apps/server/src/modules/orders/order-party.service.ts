@@ -8,15 +8,7 @@ import { hoursBefore, orderMoney, proposedRefund } from './money.ts';
 import { auditBooking, auditOrder } from './order-audit.ts';
 import { restateOrder } from './order-money.service.ts';
 import { cancellationPolicyOf } from './order-policies.repository.ts';
-import {
-  findOrder,
-  linesOfOrder,
-  lockOrder,
-  type OrderRow,
-  paymentsOfOrder,
-  updateOrder,
-  updateOrderLineTotal,
-} from './orders.repository.ts';
+import { findOrder, linesOfOrder, lockOrder, type OrderRow, paymentsOfOrder, updateOrderLineTotal } from './orders.repository.ts';
 import { afterCancel, type CancelOptions, cancelLines, orderDetail } from './orders.service.ts';
 
 /**
