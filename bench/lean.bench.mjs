@@ -6,46 +6,27 @@
 //   npm run bench:lean      (needs PostgreSQL at 127.0.0.1:5432; creates database excursio_bench)
 // BENCH_DATABASE, BENCH_PORT and BENCH_RAW_PORT move it aside when other checkouts benchmark too.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import pg from 'pg';
 import { seedCatalog } from './catalog-seed.mjs';
+import { cpuTicks, dbTicks, spent, TICK_MS } from './proc.mjs';
 import { benchTarget, DURATION, writeReport } from './support.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const RAW_PORT = Number(process.env.BENCH_RAW_PORT ?? 3299);
 const DATABASE = process.env.BENCH_DATABASE ?? 'excursio_bench';
-const TICK_MS = 10; // USER_HZ = 100 on Linux
 const { host, pgUrl, http, startServer, signIn, load } = benchTarget({
   port: PORT,
   database: DATABASE,
 });
 
-const cpuTicks = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
 /**
  * CPU ticks per PostgreSQL backend of the benchmark's database (backends come and go: deltas are
  * taken per process). Other databases' backends are left out: on a shared machine they are other
  * people's work, which would be charged to whichever server is being measured.
  */
 const monitor = new pg.Client({ connectionString: pgUrl.replace(/\/[^/]*$/, '/postgres') });
-const postgresTicks = async () => {
-  const { rows } = await monitor.query('select pid from pg_stat_activity where datname = $1', [DATABASE]);
-  return new Map(rows.map(({ pid }) => [pid, cpuTicks(pid)]));
-};
-/** Ticks spent between two snapshots by processes alive at the end (a new one counts whole). */
-const spent = (before, after) => {
-  let total = 0;
-  for (const [pid, ticks] of after) total += ticks - (before.get(pid) ?? 0);
-  return total;
-};
+const postgresTicks = () => dbTicks(monitor, DATABASE);
 
 /** One autocannon run with the CPU it cost the server and the database. */
 const measure = async (title, serverPid, port, opts) => {

@@ -14,8 +14,9 @@ import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
+import { spent, TICK_MS } from './proc.mjs';
 import { prepareProduct, seedProduct } from './sell-product.mjs';
-import { call, median, plusDays, settle, snapshot, spent, TICK_MS } from './sell-support.mjs';
+import { call, median, plusDays, settle, snapshot } from './sell-support.mjs';
 import { benchTarget } from './support.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);

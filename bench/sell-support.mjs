@@ -1,9 +1,8 @@
-// Shared by bench/sell.bench.mjs: CPU read from /proc (a process tree, the PostgreSQL backends of one
-// database), one HTTP client for both servers, medians and percentiles.
-import { readdirSync, readFileSync } from 'node:fs';
+// Shared by bench/sell.bench.mjs and bench/order-path.bench.mjs: snapshots of the CPU a server and its
+// database spent (bench/proc.mjs), one HTTP client for both servers, medians and percentiles.
 import { Agent, request } from 'node:http';
+import { dbTicks, spent, treeTicks } from './proc.mjs';
 
-export const TICK_MS = 10; // USER_HZ = 100 on Linux
 export const plusDays = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const median = (xs) => {
@@ -16,54 +15,6 @@ export const pct = (xs, p) => {
   return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : Number.NaN;
 };
 
-// ---- CPU from /proc: a process tree, and the PostgreSQL backends of one database ----
-export const cpuTicks = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-};
-const parentOf = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return 0;
-  }
-};
-/** Ticks per process of the tree under `root` (gunicorn's workers, anything the server spawns). */
-export const treeTicks = (root) => {
-  const pids = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number);
-  const children = new Map();
-  for (const pid of pids) {
-    const parent = parentOf(pid);
-    if (!children.has(parent)) children.set(parent, []);
-    children.get(parent).push(pid);
-  }
-  const ticks = new Map();
-  const walk = (pid) => {
-    ticks.set(pid, cpuTicks(pid));
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(root);
-  return ticks;
-};
-/** Ticks spent between two snapshots by processes alive at the end (a new one counts whole). */
-export const spent = (before, after) => {
-  let total = 0;
-  for (const [pid, ticks] of after) total += ticks - (before.get(pid) ?? 0);
-  return total;
-};
-/** CPU ticks per PostgreSQL backend of `database` (other databases' backends are other people's work). */
-export const dbTicks = async (monitor, database) => {
-  const { rows } = await monitor.query('select pid from pg_stat_activity where datname = $1', [database]);
-  return new Map(rows.map(({ pid }) => [pid, cpuTicks(pid)]));
-};
 /** The ticks of a server's process tree and of its database's backends. */
 export const snapshot = async (monitor, target) => ({
   server: treeTicks(target.pid),

@@ -16,9 +16,10 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
+import { spent, TICK_MS } from './proc.mjs';
 import { prepareProduct, productBuyer, seedProduct } from './sell-product.mjs';
 import { referenceBuyer, startReference } from './sell-reference.mjs';
-import { agent, json, median, pct, plusDays, settle, snapshot, spent, TICK_MS } from './sell-support.mjs';
+import { agent, json, median, pct, plusDays, settle, snapshot } from './sell-support.mjs';
 import { benchTarget, writeReport } from './support.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -11,8 +11,9 @@
 // BENCH_BEFORE=<dir under apps/server> also measures an older build kept there (started as
 // `node <dir>/start.mjs`, the start script before it set anything), interleaved with this one.
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { cpuTicks, TICK_MS, treePids } from './proc.mjs';
 import { writeReport } from './support.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -55,28 +56,8 @@ const median = (values) => {
 };
 const mib = (kib) => Math.round((kib / 1024) * 10) / 10;
 
-/** The process and its descendants (a transport thread is in-process; a child process would not be). */
-const treeOf = (pid) => {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {}
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
-  return tree;
-};
 const rssKib = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-const treeRss = (pid) => treeOf(pid).reduce((sum, p) => sum + rssKib(p), 0);
-/** CPU time (user + system, all threads) the process has used, in ms: steadier than wall time on a loaded machine. */
-const cpuMs = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
+const treeRss = (pid) => treePids(pid).reduce((sum, p) => sum + rssKib(p), 0);
 
 /**
  * Resident memory by mapping (KiB): the node binary's pages, other files (shared libraries, native
@@ -144,7 +125,7 @@ const start = async (target) => {
     if (out.exited) throw new Error('server exited before it was ready');
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok)
-        return { ms: performance.now() - began, cpu: cpuMs(child.pid), child, out };
+        return { ms: performance.now() - began, cpu: cpuTicks(child.pid) * TICK_MS, child, out };
     } catch {}
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -7,8 +7,8 @@ import type { TestAccount } from './factories.ts';
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;
 
-/** Holds places through the public API (Adults and Children of the offer's rate) and answers the hold. */
-export const reserveParty = async (
+/** The public API's hold request (Adults and Children of the offer's rate), answered as it is (a race counts its 409s). */
+export const reserveRequest = (
   t: TestApp,
   account: TestAccount,
   offer: Offer,
@@ -17,8 +17,8 @@ export const reserveParty = async (
   line = 0,
   /** A webstore's slug: the store must sell the offer, its hold time applies. */
   store?: string,
-) => {
-  const res = await t.app.inject({
+) =>
+  t.app.inject({
     method: 'POST',
     url: '/api/1/reserve/',
     headers: hostHeaders(account.subdomain),
@@ -33,6 +33,10 @@ export const reserveParty = async (
       ],
     },
   });
+
+/** Holds places through the public API and answers the hold. */
+export const reserveParty = async (...args: Parameters<typeof reserveRequest>) => {
+  const res = await reserveRequest(...args);
   if (res.statusCode !== 201) throw new Error(`reserve failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; utcExpiresAt: string; price: { total: number } };
 };

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { holds, slots } from '../../db/schema/availability.ts';
 import { hostHeaders, useTestApp } from '../../test/app.ts';
-import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
+import { createSellableOffer } from '../../test/availability-factories.ts';
 import { useAccount } from '../../test/factories.ts';
+import { reserveRequest } from '../../test/order-factories.ts';
 import { holdBatchesInUse } from './hold-batch.ts';
 import { slotGatesInUse } from './slot-gate.ts';
 
@@ -25,18 +26,7 @@ afterEach(() => {
 });
 
 type Offer = Awaited<ReturnType<typeof createSellableOffer>>;
-const reserve = (s: Offer, quantity = 1) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/1/reserve/',
-    headers: hostHeaders(a.subdomain),
-    payload: {
-      productId: s.offer.id,
-      availabilityId: keyAt(DAY, s.startTimes[0].id),
-      rateId: s.rate.id,
-      units: [{ pricingCategoryId: s.adult.id, quantity }],
-    },
-  });
+const reserve = (s: Offer, quantity = 1) => reserveRequest(t, a, s, DAY, { adults: quantity });
 const release = (holdId: string) =>
   t.app.inject({ method: 'POST', url: `/api/1/holds/${holdId}/release/`, headers: hostHeaders(a.subdomain) });
 const override = (s: Offer, values: { capacity?: number; closed?: boolean }) =>

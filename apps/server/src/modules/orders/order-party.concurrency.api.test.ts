@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { slots } from '../../db/schema/availability.ts';
-import { hostHeaders, useTestApp } from '../../test/app.ts';
-import { createSellableOffer, keyAt } from '../../test/availability-factories.ts';
+import { useTestApp } from '../../test/app.ts';
+import { createSellableOffer } from '../../test/availability-factories.ts';
 import { useAccount } from '../../test/factories.ts';
-import { createOrder, orderRequests } from '../../test/order-factories.ts';
+import { createOrder, orderRequests, reserveRequest } from '../../test/order-factories.ts';
 import { unsafeTesting } from '../availability/reservations.service.ts';
 
 // Parallel party changes on one slot race only with real concurrent sessions: PostgreSQL.
@@ -43,18 +43,7 @@ const setAdults = (order: { id: string; lines: { id: string }[] }, s: Offer, adu
   post(`/api/orders/${order.id}/lines/${order.lines[0].id}/change-party/`, {
     party: [{ pricing_category_id: s.adult.id, quantity: adults }],
   });
-const reserveOne = (s: Offer) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/1/reserve/',
-    headers: hostHeaders(a.subdomain),
-    payload: {
-      productId: s.offer.id,
-      availabilityId: keyAt(DAY, s.startTimes[0].id),
-      rateId: s.rate.id,
-      units: [{ pricingCategoryId: s.adult.id, quantity: 1 }],
-    },
-  });
+const reserveOne = (s: Offer) => reserveRequest(t, a, s, DAY, { adults: 1 });
 
 /** A slot of 12 with 6 one-person orders on it: 6 places left for the race. */
 const crowdedSlot = async () => {

@@ -7,6 +7,7 @@ import { createSellableOffer } from '../../test/availability-factories.ts';
 import { expectError } from '../../test/errors.ts';
 import { createMember, useAccount } from '../../test/factories.ts';
 import { createOrder, orderRequests } from '../../test/order-factories.ts';
+import { webhookHarness } from '../../test/webhook-harness.ts';
 import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from './delivery.service.ts';
 import { emitWebhookEvent } from './events.ts';
@@ -44,27 +45,7 @@ const { get, post, pay } = orderRequests(t, a);
 const patch = (url: string, payload: object, headers = a.owner.headers) =>
   t.app.inject({ method: 'PATCH', url, headers, payload });
 
-/** A new endpoint on its own receiver path; the receiver learns its secret. */
-const register = async (events: string[], path = `/hooks/${randomUUID().slice(0, 8)}`) => {
-  const res = await post('/api/webhook-endpoints/', { url: receiver.url(path), events, description: 'Booking sync' });
-  expect(res.statusCode, res.body).toBe(201);
-  const endpoint = res.json();
-  receiver.state.secrets[path] = endpoint.secret;
-  return { ...endpoint, path } as { id: string; secret: string; path: string; url: string };
-};
-const receivedAt = (path: string) => receiver.state.received.filter((r) => r.path === path);
-const deliveriesOf = async (endpointId: string) =>
-  (await get(`/api/webhook-deliveries/?endpoint=${endpointId}&page_size=100`)).json().results as {
-    id: string;
-    event_id: string;
-    event_type: string;
-    status: string;
-    attempts: number;
-    response_status: number | null;
-    last_error: string | null;
-    next_attempt_at: string | null;
-    payload: string;
-  }[];
+const { register, receivedAt, deliveriesOf } = webhookHarness(t, a, () => receiver);
 const sweep = () => t.app.webhookWorker.sweep();
 
 describe('registering endpoints', () => {
